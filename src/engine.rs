@@ -1,0 +1,201 @@
+//! The search worker: a long-lived thread that owns the search tables and runs one search
+//! at a time, reporting through a channel. It formats moves to text (the only place a
+//! search result meets notation) so the session never needs to know the game's types.
+
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, Sender};
+
+use crate::game::{Game, MoveList};
+use crate::registry::with_game;
+use crate::registry::{AllParams, AllSolvers, AnyGame, Registered};
+use crate::search::{self, AllocError, Info, Limits, ScoreReport, StopFlag, Tables};
+
+/// Stack size of the worker: deep recursions with on-stack move lists need room.
+const WORKER_STACK_BYTES: usize = 256 << 20;
+
+/// One search to run.
+pub struct Job {
+    /// Echoed in every event, so events of an old search can be told apart.
+    pub id: u64,
+    pub position: AnyGame,
+    pub params: AllParams,
+    pub limits: Limits,
+    pub stop: StopFlag,
+}
+
+/// What the session asks of the worker.
+pub enum Request {
+    Search(Job),
+    /// Forget all tables (`newgame`); answered by [`Event::Cleared`].
+    Clear,
+    /// Resize the transposition table; answered by [`Event::Resized`].
+    Resize(usize),
+    Quit,
+}
+
+/// Iteration progress with moves as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InfoText {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: ScoreReport,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<String>,
+}
+
+/// What the worker reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Info {
+        id: u64,
+        info: InfoText,
+    },
+    /// The search `id` ended; `best_move` is legal in its root position.
+    BestMove {
+        id: u64,
+        best_move: String,
+    },
+    Cleared,
+    Resized(Result<(), AllocError>),
+}
+
+/// The handle the session keeps: send requests, receive events; joins on drop.
+pub struct Worker {
+    requests: Sender<Request>,
+    events: Receiver<Event>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Starts the worker with a transposition table of `hash_mib` MiB.
+    ///
+    /// # Errors
+    /// The table could not be allocated, or the thread could not be started.
+    pub fn start(hash_mib: usize) -> Result<Self, String> {
+        let tables = Tables::try_new(hash_mib)
+            .map_err(|_| format!("cannot allocate a {hash_mib} MiB hash table"))?;
+        let (request_tx, request_rx) = crossbeam_channel::unbounded();
+        let (event_tx, event_rx) = crossbeam_channel::unbounded();
+        let thread = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(WORKER_STACK_BYTES)
+            .spawn(move || run(tables, request_rx, event_tx))
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        Ok(Worker {
+            requests: request_tx,
+            events: event_rx,
+            thread: Some(thread),
+        })
+    }
+
+    /// Sends a request. A worker that has died is reported as an error.
+    ///
+    /// # Errors
+    /// The worker thread is gone.
+    pub fn send(&self, request: Request) -> Result<(), String> {
+        self.requests
+            .send(request)
+            .map_err(|_| "the search thread has stopped".to_string())
+    }
+
+    /// The channel of events, for `select!`.
+    pub fn events(&self) -> &Receiver<Event> {
+        &self.events
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // The session has stopped any search before dropping; Quit ends the idle loop.
+        let _ = self.requests.send(Request::Quit);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn run(mut tables: Tables, requests: Receiver<Request>, events: Sender<Event>) {
+    let mut solvers = AllSolvers::default();
+    while let Ok(request) = requests.recv() {
+        match request {
+            Request::Search(job) => {
+                let id = job.id;
+                let best_move = with_game!(&job.position, g => run_search(g, &job, &mut tables, &mut solvers, &events));
+                if events.send(Event::BestMove { id, best_move }).is_err() {
+                    return;
+                }
+            }
+            Request::Clear => {
+                tables.clear();
+                solvers.clear();
+                let _ = events.send(Event::Cleared);
+            }
+            Request::Resize(mib) => {
+                let result = Tables::try_new(mib).map(|new| tables = new);
+                let _ = events.send(Event::Resized(result));
+            }
+            Request::Quit => return,
+        }
+    }
+}
+
+/// Runs one search and returns its best move as text.
+fn run_search<G: Registered>(
+    root: &G,
+    job: &Job,
+    tables: &mut Tables,
+    solvers: &mut AllSolvers,
+    events: &Sender<Event>,
+) -> String {
+    let params = G::params(&job.params);
+    let solver = G::solver(solvers);
+    let result = search::search(
+        root,
+        params,
+        &job.limits,
+        tables,
+        solver,
+        &job.stop,
+        |info: &Info<G::Move>| {
+            let info = InfoText {
+                depth: info.depth,
+                seldepth: info.seldepth,
+                score: info.score,
+                nodes: info.nodes,
+                elapsed: info.elapsed,
+                hashfull: info.hashfull,
+                pv: pv_text(root, &info.pv),
+            };
+            let _ = events.send(Event::Info { id: job.id, info });
+        },
+    );
+    match result {
+        Some(result) => root.format_move(result.best_move),
+        // The session never starts a search on a finished game; answer something legal anyway.
+        None => {
+            let mut moves = MoveList::new();
+            root.legal_moves(&mut moves);
+            moves
+                .first()
+                .map_or_else(|| "none".to_string(), |&mv| root.format_move(mv))
+        }
+    }
+}
+
+/// The PV as text, cut at the first move that is not legal where it is played.
+pub fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut position = root.clone();
+    let mut text = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        if !position.is_legal(mv) {
+            break;
+        }
+        text.push(position.format_move(mv));
+        position.play(mv);
+    }
+    text
+}

@@ -1,0 +1,279 @@
+//! The rules side of arbor: what a game is, independent of how it is searched.
+//!
+//! A game supplies its rules (legal moves, playing a move, the outcome), a Zobrist-style
+//! hash, its notation (moves and positions as text, used only at the protocol edge) and a
+//! heuristic evaluation with its own settings. This module knows nothing about searching.
+
+pub mod movelist;
+pub mod notation;
+pub mod tictactoe;
+pub mod zobrist;
+
+use std::fmt::{self, Debug};
+
+pub use movelist::MoveList;
+
+/// One of the two players. `First` moves first from the start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    #[inline]
+    pub const fn opponent(self) -> Self {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second: an index into per-player arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win(Player),
+    Draw,
+}
+
+/// How proven results are valued and reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Win, loss or draw; a win is better the sooner it comes (`score win N`).
+    Plies,
+    /// The final disc margin decides (Othello, `score disc N`); see [`Game::final_margin`].
+    Margin,
+}
+
+/// An error in game-level text: a move, a position or a variant option.
+///
+/// `token` is the offending piece of input, so the protocol can name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError {
+    pub token: String,
+    pub reason: String,
+}
+
+impl GameError {
+    /// An error about `token`, explained by `reason`.
+    pub fn new(token: impl Into<String>, reason: impl Into<String>) -> Self {
+        GameError {
+            token: token.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.token.is_empty() {
+            write!(f, "{}", self.reason)
+        } else {
+            write!(f, "{}: {}", self.token, self.reason)
+        }
+    }
+}
+
+/// Variant options as given to `game NAME key=value ...`, in order.
+pub type Variant = [(String, String)];
+
+/// The rules of a two-player, zero-sum, perfect-information game.
+///
+/// Positions are small `Copy`-like values searched by copy-make: [`Game::play`] mutates a
+/// clone. Moves are tiny `Copy` values; text appears only in the notation methods.
+pub trait Game: Clone + Send + 'static {
+    /// A move. Must round-trip through [`Game::encode_move`]/[`Game::decode_move`].
+    type Move: Copy + Eq + Send + Debug + 'static;
+
+    /// The name used by `game NAME` and `list_games`.
+    const NAME: &'static str;
+
+    /// How proven results are valued (plies to the end, or final margin).
+    const SCORING: Scoring = Scoring::Plies;
+
+    /// Whether [`perft`] counts a game that ended before the full depth as a leaf (the
+    /// published Othello counts do) or as nothing (the tic-tac-toe counts do).
+    const PERFT_COUNTS_EARLY_ENDS: bool = false;
+
+    /// The start position of the variant described by `variant` (`size=15`, ...).
+    ///
+    /// # Errors
+    /// An unknown key or a bad value, naming the offending token.
+    fn new_game(variant: &Variant) -> Result<Self, GameError>;
+
+    /// Parses the game-specific position text (everything between `position` and `moves`)
+    /// for the same variant as `self`.
+    ///
+    /// # Errors
+    /// Malformed text, naming the offending token.
+    fn parse_position(&self, text: &str) -> Result<Self, GameError>;
+
+    /// The position as text that [`Game::parse_position`] reads back.
+    fn position_text(&self) -> String;
+
+    /// Appends every legal move to `out` (nothing when the game is over).
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// Plays a legal move. The move must come from [`Game::legal_moves`] of this position.
+    fn play(&mut self, mv: Self::Move);
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// For [`Scoring::Margin`] games: the final margin for the side to move of a finished
+    /// game (positive when it won). Unused by other games.
+    fn final_margin(&self) -> i32 {
+        0
+    }
+
+    /// The player to move.
+    fn side_to_move(&self) -> Player;
+
+    /// A hash of the position (board and side to move), equal for equal positions.
+    fn hash(&self) -> u64;
+
+    /// Parses move text in this game's notation. Does not check legality.
+    ///
+    /// # Errors
+    /// Text that names no move of this game.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
+
+    /// Move text in this game's notation.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// A compact code for the transposition table. `0` must never be used: it means "none".
+    fn encode_move(mv: Self::Move) -> u16;
+
+    /// The inverse of [`Game::encode_move`]. May return any move for codes it never made;
+    /// callers check legality before playing a decoded move.
+    fn decode_move(code: u16) -> Self::Move;
+
+    /// A human-readable board for `showboard` (rows, no trailing newline).
+    fn board_text(&self) -> String;
+
+    /// Whether `mv` is legal here. The default scans [`Game::legal_moves`].
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    /// Parses `text` and checks that it is legal here.
+    ///
+    /// # Errors
+    /// Unknown notation, or a move that is not legal in this position.
+    fn parse_legal_move(&self, text: &str) -> Result<Self::Move, GameError> {
+        if self.outcome().is_some() {
+            return Err(GameError::new(text, "the game is over"));
+        }
+        let mv = self.parse_move(text)?;
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(GameError::new(text, "illegal move"))
+        }
+    }
+}
+
+/// One engine setting of a game, as listed by `options`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    /// `spin`, `combo`, `check` or `string`, as in UCI.
+    pub kind: &'static str,
+    pub default: &'static str,
+    /// For `spin`: `min..max`; for `combo`: the values separated by `|`.
+    pub range: &'static str,
+    pub help: &'static str,
+}
+
+/// Game-specific engine settings (evaluation style, solver thresholds), set by `setoption`.
+pub trait GameParams: Clone + Default + Send + 'static {
+    /// The options this game adds to the engine's own.
+    fn specs() -> &'static [OptionSpec];
+
+    /// Sets option `name` (matched case-insensitively) to `value`.
+    ///
+    /// # Errors
+    /// `None` when the option is not one of this game's; `Some(reason)` for a bad value.
+    fn set(&mut self, name: &str, value: &str) -> Result<(), Option<String>>;
+}
+
+/// Settings for games that have none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoParams;
+
+impl GameParams for NoParams {
+    fn specs() -> &'static [OptionSpec] {
+        &[]
+    }
+
+    fn set(&mut self, _name: &str, _value: &str) -> Result<(), Option<String>> {
+        Err(None)
+    }
+}
+
+/// A heuristic evaluation of non-final positions.
+pub trait Evaluate: Game {
+    /// This game's engine settings.
+    type Params: GameParams;
+
+    /// The value of the position for the side to move, in centi-units of advantage.
+    /// Must stay within `±EVAL_LIMIT`; the search clamps it anyway.
+    fn evaluate(&self, params: &Self::Params) -> i32;
+
+    /// Positions (as [`Game::position_text`], or `startpos`) and depths for `bench`.
+    fn bench_positions() -> &'static [(&'static str, u32)];
+}
+
+/// The largest magnitude a heuristic evaluation may take; proven scores lie beyond it.
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// Counts the leaves of the game tree `depth` plies deep; a game that ended earlier
+/// counts as [`Game::PERFT_COUNTS_EARLY_ENDS`] says.
+pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if position.outcome().is_some() {
+        return u64::from(G::PERFT_COUNTS_EARLY_ENDS);
+    }
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play(mv);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Parses a `key=value` variant option's value as an integer within `min..=max`.
+///
+/// # Errors
+/// The value is not a number or is out of range.
+pub fn variant_int(key: &str, value: &str, min: u32, max: u32) -> Result<u32, GameError> {
+    match value.parse::<u32>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(GameError::new(
+            format!("{key}={value}"),
+            format!("expected an integer from {min} to {max}"),
+        )),
+    }
+}

@@ -1,0 +1,51 @@
+//! Deterministic hash keys shared by all games: a fixed-seed SplitMix64 sequence computed
+//! at compile time, so hashes (and therefore `bench` node counts) are the same in every build.
+
+/// Squares per player that have a key: enough for the largest board (22x22 Gomoku).
+pub const KEYED_SQUARES: usize = 512;
+
+/// The SplitMix64 output function: a fast, well-mixed 64-bit permutation.
+#[inline]
+pub const fn mix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+const fn make_keys() -> [[u64; KEYED_SQUARES]; 2] {
+    let mut keys = [[0u64; KEYED_SQUARES]; 2];
+    let mut player = 0;
+    while player < 2 {
+        let mut square = 0;
+        while square < KEYED_SQUARES {
+            keys[player][square] =
+                mix64(0xA5B0_2024_0000_0000 ^ ((player * KEYED_SQUARES + square) as u64));
+            square += 1;
+        }
+        player += 1;
+    }
+    keys
+}
+
+/// `PIECE_KEYS[player][square]`: the key of a stone of `player` on `square`.
+pub static PIECE_KEYS: [[u64; KEYED_SQUARES]; 2] = make_keys();
+
+/// XORed in when the second player is to move.
+pub const SIDE_KEY: u64 = mix64(0x51DE_70_0000_0001);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_distinct_and_nonzero() {
+        let mut all: Vec<u64> = PIECE_KEYS.iter().flatten().copied().collect();
+        all.push(SIDE_KEY);
+        assert!(all.iter().all(|&k| k != 0));
+        let count = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), count);
+    }
+}

@@ -1,0 +1,90 @@
+//! The games arbor plays. Adding a game is its module plus one line in `define_games!`.
+//!
+//! Runtime choice of the game happens once per command through [`AnyGame`] and the
+//! `with_game!` macro; everything inside is monomorphised per game (static dispatch).
+
+use crate::game::{Evaluate, Game, GameError, Variant};
+use crate::search::Solve;
+
+/// A game the engine can play: rules, evaluation and solver, with its per-engine state
+/// (settings and solver tables) found in the aggregate structs.
+pub trait Registered: Solve {
+    /// This game's settings inside the engine-wide settings.
+    fn params(all: &AllParams) -> &<Self as Evaluate>::Params;
+    /// Mutable access to this game's settings.
+    fn params_mut(all: &mut AllParams) -> &mut <Self as Evaluate>::Params;
+    /// This game's solver inside the worker's solvers.
+    fn solver(all: &mut AllSolvers) -> &mut <Self as Solve>::Solver;
+    /// Wraps a position of this game.
+    fn wrap(self) -> AnyGame;
+}
+
+macro_rules! define_games {
+    ($d:tt; $( $variant:ident, $field:ident: $ty:ty ),* $(,)?) => {
+        /// A position of any registered game.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $( $variant($ty), )*
+        }
+
+        /// Every game's engine settings, kept across `game` changes.
+        #[derive(Clone, Default)]
+        pub struct AllParams {
+            $( pub $field: <$ty as Evaluate>::Params, )*
+        }
+
+        /// Every game's solver state, owned by the search worker.
+        #[derive(Default)]
+        pub struct AllSolvers {
+            $( pub $field: <$ty as Solve>::Solver, )*
+        }
+
+        /// The names `game` accepts, in `list_games` order.
+        pub const GAME_NAMES: &[&str] = &[ $( <$ty as Game>::NAME, )* ];
+
+        impl AnyGame {
+            /// The start position of game `name` with variant options.
+            ///
+            /// # Errors
+            /// Unknown game name or bad variant options.
+            pub fn new(name: &str, variant: &Variant) -> Result<AnyGame, GameError> {
+                $( if name.eq_ignore_ascii_case(<$ty as Game>::NAME) {
+                    return <$ty as Game>::new_game(variant).map(AnyGame::$variant);
+                } )*
+                Err(GameError::new(name, format!("unknown game (known: {})", GAME_NAMES.join(", "))))
+            }
+        }
+
+        impl AllSolvers {
+            /// Clears every game's solver tables.
+            pub fn clear(&mut self) {
+                $( crate::search::Solver::<$ty>::clear(&mut self.$field); )*
+            }
+        }
+
+        $(
+            impl Registered for $ty {
+                fn params(all: &AllParams) -> &<Self as Evaluate>::Params { &all.$field }
+                fn params_mut(all: &mut AllParams) -> &mut <Self as Evaluate>::Params { &mut all.$field }
+                fn solver(all: &mut AllSolvers) -> &mut <Self as Solve>::Solver { &mut all.$field }
+                fn wrap(self) -> AnyGame { AnyGame::$variant(self) }
+            }
+        )*
+
+        /// Runs `$body` with `$g` bound to the concrete position inside an [`AnyGame`]
+        /// (by value, `&` or `&mut`, as the scrutinee is given). Use `G` inside through
+        /// type inference on `$g`.
+        macro_rules! with_game {
+            ($d any:expr, $d g:ident => $d body:expr) => {
+                match $d any {
+                    $( $crate::registry::AnyGame::$variant($d g) => $d body, )*
+                }
+            };
+        }
+        pub(crate) use with_game;
+    };
+}
+
+define_games! {$;
+    TicTacToe, tictactoe: crate::game::tictactoe::TicTacToe,
+}

@@ -1,0 +1,76 @@
+//! Node counting and the abort check shared by the generic search and game solvers.
+
+use std::time::Instant;
+
+use crate::search::limits::StopFlag;
+
+/// How often (in nodes, a power of two) the clock and the stop flag are read.
+const CHECK_INTERVAL_MASK: u64 = 1023;
+
+/// Counts nodes and decides when a search must abort: `stop`, the hard deadline or the
+/// node limit. Once aborted it stays aborted.
+pub struct Control {
+    stop: StopFlag,
+    hard_deadline: Option<Instant>,
+    node_limit: u64,
+    nodes: u64,
+    aborted: bool,
+}
+
+impl Control {
+    /// A control that aborts on `stop`, at `hard_deadline` or after `node_limit` nodes.
+    pub fn new(stop: StopFlag, hard_deadline: Option<Instant>, node_limit: Option<u64>) -> Self {
+        Control {
+            stop,
+            hard_deadline,
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            nodes: 0,
+            aborted: false,
+        }
+    }
+
+    /// Counts one node; `false` means abort now. Cheap: the clock is read every 1024 nodes.
+    #[inline]
+    pub fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & CHECK_INTERVAL_MASK == 0 || self.nodes >= self.node_limit {
+            self.check();
+        }
+        !self.aborted
+    }
+
+    /// Reads the stop flag, the clock and the node budget now.
+    #[cold]
+    pub fn check(&mut self) -> bool {
+        if self.stop.is_stopped()
+            || self.nodes >= self.node_limit
+            || self.hard_deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.aborted = true;
+        }
+        !self.aborted
+    }
+
+    /// Whether the search has been told to abort.
+    #[inline]
+    pub fn is_aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Nodes visited so far.
+    #[inline]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Adds nodes counted elsewhere (a solver with its own hot loop) and checks the limits.
+    pub fn add_nodes(&mut self, count: u64) -> bool {
+        self.nodes += count;
+        self.check()
+    }
+
+    /// The stop flag, for waiting in `go infinite`.
+    pub fn stop_flag(&self) -> &StopFlag {
+        &self.stop
+    }
+}

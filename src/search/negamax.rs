@@ -1,0 +1,237 @@
+//! The alpha-beta core: negamax with principal-variation search, transposition table,
+//! killer/history ordering, mate-distance pruning and proof tracking.
+//!
+//! Proof tracking: `horizon_leaves` counts every value that rests on a heuristic (a leaf
+//! evaluated at depth 0, or a table entry that was not proven). A node whose subtree
+//! left the counter unchanged has a game-theoretic value; it is stored as proven and is
+//! valid at any depth.
+
+use crate::game::{Evaluate, Game, MoveList, Outcome, Scoring, EVAL_LIMIT};
+use crate::search::control::Control;
+use crate::search::ordering::Ordering;
+use crate::search::score::{self, loss_in, win_in, INFINITY};
+use crate::search::tt::{Bound, TranspositionTable, PROVEN_DEPTH};
+
+/// The longest principal variation kept.
+pub const PV_MAX: usize = 128;
+
+/// Ordering score of the table's move: always first.
+const TT_MOVE_BONUS: i32 = 1 << 30;
+/// Ordering score of the killer moves: after the table's move, before history.
+const KILLER_BONUS: [i32; 2] = [1 << 25, 1 << 24];
+
+/// Triangular principal-variation table of move codes.
+pub struct PvTable {
+    moves: Vec<[u16; PV_MAX]>,
+    lengths: Vec<usize>,
+}
+
+impl Default for PvTable {
+    fn default() -> Self {
+        PvTable {
+            moves: vec![[0; PV_MAX]; PV_MAX + 1],
+            lengths: vec![0; PV_MAX + 1],
+        }
+    }
+}
+
+impl PvTable {
+    #[inline]
+    fn clear(&mut self, ply: usize) {
+        if ply <= PV_MAX {
+            self.lengths[ply] = 0;
+        }
+    }
+
+    #[inline]
+    fn update(&mut self, ply: usize, code: u16) {
+        if ply >= PV_MAX {
+            return;
+        }
+        let child_len = if ply + 1 <= PV_MAX {
+            self.lengths[ply + 1].min(PV_MAX - 1 - ply)
+        } else {
+            0
+        };
+        let (head, tail) = self.moves.split_at_mut(ply + 1);
+        head[ply][0] = code;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][ply + 1..ply + 1 + child_len]);
+        self.lengths[ply] = child_len + 1;
+    }
+
+    /// The principal variation from the root, as move codes.
+    pub fn root(&self) -> &[u16] {
+        &self.moves[0][..self.lengths[0]]
+    }
+}
+
+/// One search's working state over the shared tables.
+pub struct Negamax<'a, G: Evaluate> {
+    pub tt: &'a mut TranspositionTable,
+    pub ordering: &'a mut Ordering,
+    pub params: &'a G::Params,
+    pub control: &'a mut Control,
+    pub pv: &'a mut PvTable,
+    /// Heuristic values used so far (see the module comment).
+    pub horizon_leaves: u64,
+    /// The deepest ply reached.
+    pub seldepth: usize,
+}
+
+/// The value of a finished game for the side to move at `ply`.
+#[inline]
+pub fn terminal_score<G: Game>(position: &G, outcome: Outcome, ply: usize) -> i32 {
+    match G::SCORING {
+        Scoring::Margin => score::margin(position.final_margin()),
+        Scoring::Plies => match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(winner) if winner == position.side_to_move() => win_in(ply as u32),
+            Outcome::Win(_) => loss_in(ply as u32),
+        },
+    }
+}
+
+impl<'a, G: Evaluate> Negamax<'a, G> {
+    /// Searches `position` `depth` plies deep in the window `(alpha, beta)`.
+    /// Returns `None` when the search was aborted: the value is then meaningless.
+    pub fn search(
+        &mut self,
+        position: &G,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Option<i32> {
+        if !self.control.visit() {
+            return None;
+        }
+        self.pv.clear(ply);
+        self.seldepth = self.seldepth.max(ply);
+
+        if let Some(outcome) = position.outcome() {
+            return Some(terminal_score(position, outcome, ply));
+        }
+        if depth == 0 || ply >= score::MAX_PLY - 1 {
+            self.horizon_leaves += 1;
+            return Some(
+                position
+                    .evaluate(self.params)
+                    .clamp(-EVAL_LIMIT, EVAL_LIMIT),
+            );
+        }
+
+        // Mate-distance pruning: no result here beats a win next ply or a loss now.
+        alpha = alpha.max(loss_in(ply as u32));
+        beta = beta.min(win_in(ply as u32 + 1));
+        if alpha >= beta {
+            return Some(alpha);
+        }
+
+        let is_pv = beta - alpha > 1;
+        let hash = position.hash();
+        let hit = self.tt.probe(hash, ply);
+        let mut tt_move = 0;
+        if let Some(hit) = hit {
+            tt_move = hit.best_move;
+            if !is_pv && u32::from(hit.depth) >= depth {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if usable {
+                    if !hit.is_proven() {
+                        self.horizon_leaves += 1;
+                    }
+                    return Some(hit.score);
+                }
+            }
+        }
+
+        let mut moves: MoveList<G::Move> = MoveList::new();
+        position.legal_moves(&mut moves);
+        let side = position.side_to_move();
+        let mut keys: MoveList<i32> = MoveList::new();
+        let killers = self.ordering.killers(ply);
+        let side_index = side.index();
+        for &mv in moves.iter() {
+            let code = G::encode_move(mv);
+            let key = if code == tt_move {
+                TT_MOVE_BONUS
+            } else if code == killers[0] {
+                KILLER_BONUS[0]
+            } else if code == killers[1] {
+                KILLER_BONUS[1]
+            } else {
+                self.ordering.history(side_index, code)
+            };
+            keys.push(key);
+        }
+
+        let horizon_before = self.horizon_leaves;
+        let alpha_orig = alpha;
+        let mut best = -INFINITY;
+        let mut best_code = 0;
+        for i in 0..moves.len() {
+            pick_best(&mut moves, &mut keys, i);
+            let mv = moves[i];
+            let mut child = position.clone();
+            child.play(mv);
+            let score = if i == 0 {
+                -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?
+            } else {
+                let probe = -self.search(&child, depth - 1, ply + 1, -alpha - 1, -alpha)?;
+                if probe > alpha && probe < beta {
+                    -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?
+                } else {
+                    probe
+                }
+            };
+            if score > best {
+                best = score;
+                best_code = G::encode_move(mv);
+                if score > alpha {
+                    alpha = score;
+                    if is_pv {
+                        self.pv.update(ply, best_code);
+                    }
+                    if score >= beta {
+                        self.ordering
+                            .record_cutoff(side_index, ply, best_code, depth);
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_depth = if self.horizon_leaves == horizon_before {
+            PROVEN_DEPTH
+        } else {
+            depth.min(254) as u8
+        };
+        self.tt
+            .store(hash, ply, best_code, best, stored_depth, bound);
+        Some(best)
+    }
+}
+
+/// Moves the best-keyed remaining move to index `from` (selection sort, one step at a
+/// time: cutoffs usually come early, so most of the list is never sorted).
+#[inline]
+fn pick_best<M: Copy>(moves: &mut MoveList<M>, keys: &mut MoveList<i32>, from: usize) {
+    let mut best = from;
+    for j in from + 1..keys.len() {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    moves.swap(from, best);
+    keys.swap(from, best);
+}

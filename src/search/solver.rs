@@ -1,0 +1,62 @@
+//! The hook through which a game hands a position to its own exact solver (Pons-style
+//! Connect Four solving, an Othello endgame solver) instead of the generic search.
+
+use crate::game::Evaluate;
+use crate::search::control::Control;
+use crate::search::limits::Limits;
+
+/// A game that can be searched: rules, evaluation and (optionally) an exact solver.
+pub trait Solve: Evaluate {
+    /// This game's solver; [`NoSolver`] for games that only use the generic search.
+    type Solver: Solver<Self>;
+}
+
+/// A proven result from a game's solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved<M> {
+    /// An optimal move.
+    pub best_move: M,
+    /// The exact value in search units (`score::win_in`, `score::margin`, 0 for a draw).
+    pub score: i32,
+    /// The principal variation, starting with `best_move` (may be just that move).
+    pub pv: Vec<M>,
+    /// The depth to report: plies until the end of the game along the PV.
+    pub depth: u32,
+}
+
+/// What a solver made of a root position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict<M> {
+    /// Not the solver's position (too many empties, a depth limit asked for, ...):
+    /// the generic search takes it.
+    Declined,
+    /// The exact value.
+    Solved(Solved<M>),
+    /// The solver was stopped before it finished; the generic search's fallback answers.
+    Aborted,
+}
+
+/// A game-specific exact solver. It keeps its own tables between searches.
+pub trait Solver<G: Evaluate>: Default + Send + 'static {
+    /// Forgets everything learned (on `newgame`).
+    fn clear(&mut self) {}
+
+    /// Tries to solve `position` within `control`'s limits, counting its nodes there.
+    fn solve(
+        &mut self,
+        position: &G,
+        params: &G::Params,
+        limits: &Limits,
+        control: &mut Control,
+    ) -> Verdict<G::Move>;
+}
+
+/// The solver of games that have none.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoSolver;
+
+impl<G: Evaluate> Solver<G> for NoSolver {
+    fn solve(&mut self, _: &G, _: &G::Params, _: &Limits, _: &mut Control) -> Verdict<G::Move> {
+        Verdict::Declined
+    }
+}
