@@ -4,6 +4,7 @@
 //! hash, its notation (moves and positions as text, used only at the protocol edge) and a
 //! heuristic evaluation with its own settings. This module knows nothing about searching.
 
+pub mod connect_four;
 pub mod movelist;
 pub mod notation;
 pub mod tictactoe;

@@ -1,0 +1,116 @@
+//! The solver's transposition table: one bound per position, keyed by the perfect key
+//! `current + mask`, about 80 MiB, allocated on the first solve and zeroed on `newgame`.
+//!
+//! The slot is `key % SIZE` (SIZE prime) and the slot keeps the key's low 32 bits. By the
+//! Chinese remainder theorem the pair identifies `key mod (SIZE * 2^32)`, more than 2^56:
+//! keys of boards with `(rows + 1) * cols <= 56` bits (7x6 uses 49) never collide.
+
+/// Slots: the first prime above 2^24.
+const SIZE: usize = 16_777_259;
+
+/// Stored values: 0 empty, `BIAS + score` an upper bound, `LOWER + BIAS + score` a lower
+/// bound. Solver scores lie within ±33 on every board that fits 64 bits.
+const BIAS: i32 = 64;
+const LOWER: i32 = 128;
+
+/// What the table knows about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    Nothing,
+    /// The value is at most this.
+    Upper(i32),
+    /// The value is at least this.
+    Lower(i32),
+}
+
+/// The table (empty until [`Table::ensure`]).
+#[derive(Default)]
+pub struct Table {
+    keys: Vec<u32>,
+    values: Vec<u8>,
+}
+
+impl Table {
+    /// Allocates the slots if needed, writing them all now: lazily zeroed pages would
+    /// cost a page fault at each first touch inside the search (~100 us per easy solve).
+    pub fn ensure(&mut self) {
+        if self.keys.len() != SIZE {
+            self.keys = Vec::with_capacity(SIZE);
+            self.keys.resize(SIZE, 0);
+            self.values = Vec::with_capacity(SIZE);
+            self.values.resize(SIZE, 0);
+        }
+    }
+
+    /// Forgets every entry, keeping the memory.
+    pub fn clear(&mut self) {
+        self.keys.fill(0);
+        self.values.fill(0);
+    }
+
+    #[inline(always)]
+    fn slot(key: u64) -> usize {
+        (key % SIZE as u64) as usize
+    }
+
+    /// The bound stored for `key`.
+    #[inline(always)]
+    pub fn get(&self, key: u64) -> Stored {
+        let slot = Self::slot(key);
+        let (Some(&check), Some(&value)) = (self.keys.get(slot), self.values.get(slot)) else {
+            return Stored::Nothing;
+        };
+        if check != key as u32 || value == 0 {
+            Stored::Nothing
+        } else if i32::from(value) < LOWER {
+            Stored::Upper(i32::from(value) - BIAS)
+        } else {
+            Stored::Lower(i32::from(value) - LOWER - BIAS)
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, key: u64, value: i32) {
+        let slot = Self::slot(key);
+        if let (Some(check), Some(stored)) = (self.keys.get_mut(slot), self.values.get_mut(slot)) {
+            *check = key as u32;
+            *stored = value as u8;
+        }
+    }
+
+    /// Records that the value of `key` is at most `score`.
+    #[inline(always)]
+    pub fn put_upper(&mut self, key: u64, score: i32) {
+        self.put(key, BIAS + score);
+    }
+
+    /// Records that the value of `key` is at least `score`.
+    #[inline(always)]
+    pub fn put_lower(&mut self, key: u64, score: i32) {
+        self.put(key, LOWER + BIAS + score);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_is_prime_and_bounds_round_trip() {
+        let is_prime = (2..)
+            .take_while(|d| d * d <= SIZE)
+            .all(|d| !SIZE.is_multiple_of(d));
+        assert!(is_prime);
+        let mut table = Table::default();
+        assert_eq!(table.get(5), Stored::Nothing);
+        table.ensure();
+        for score in -33..=33 {
+            table.put_upper(12_345, score);
+            assert_eq!(table.get(12_345), Stored::Upper(score));
+            table.put_lower(12_345, score);
+            assert_eq!(table.get(12_345), Stored::Lower(score));
+        }
+        // Same slot, other key: not found.
+        assert_eq!(table.get(12_345 + SIZE as u64), Stored::Nothing);
+    }
+}

@@ -1,0 +1,338 @@
+//! Connect Four rules, notation and solver tests. Fast, and independent of ../shared
+//! except the data-driven sample, which skips with a message when the folder is absent.
+
+use std::time::Duration;
+
+use super::solver::{plies_to_end, search_score, ConnectFourSolver};
+use super::*;
+use crate::game::perft;
+use crate::search::control::Control;
+use crate::search::{search, Limits, ScoreReport, Solved, Solver, StopFlag, Tables, Verdict};
+
+fn digits(text: &str) -> ConnectFour {
+    ConnectFour::new()
+        .parse_position(&format!("digits {text}"))
+        .expect("valid digits")
+}
+
+fn unlimited() -> Control {
+    Control::new(StopFlag::new(), None, None)
+}
+
+/// Lines of Pons' test sets (exact scores, his convention), typed in as facts.
+const FACTS: &[(&str, i32)] = &[
+    ("2252576253462244111563365343671351441", -1),
+    ("7422341735647741166133573473242566", 1),
+    ("23163416124767223154467471272416755633", 0),
+    ("5554224333234511764415115", 4),
+    ("52753311433677442422121", 8),
+    ("1233722555341451114725221333", -1),
+    ("32164625", 11),
+    ("6146", 18),
+    ("243335424257", 12),
+    ("274552224131661", 0),
+    ("5455174361263362", -1),
+    ("2531276566711153", 2),
+    ("2416615552", 4),
+];
+
+#[test]
+fn perft_from_the_empty_board() {
+    let counts = [7, 49, 343, 2401, 16807, 117_649, 823_536];
+    for (depth, &count) in counts.iter().enumerate() {
+        assert_eq!(perft(&ConnectFour::new(), depth as u32 + 1), count);
+    }
+}
+
+#[test]
+fn fours_are_found_in_every_direction() {
+    let start = ConnectFour::new();
+    let won = |text: &str| start.parse_position(text).expect("valid").outcome();
+    let first = Some(Outcome::Win(Player::First));
+    let second = Some(Outcome::Win(Player::Second));
+    // Horizontal, bottom row a-d.
+    assert_eq!(won("digits 1122334"), first);
+    // Vertical, column g.
+    assert_eq!(won("digits 7172737"), first);
+    // Rising diagonal a1-b2-c3-d4, made by O.
+    assert_eq!(
+        won("-------/-------/---O---/--OX---/-OXX---/OXXX-OO X"),
+        second
+    );
+    // Falling diagonal d4-e3-f2-g1, made by X.
+    assert_eq!(
+        won("-------/-------/---X---/---OX--/---XOX-/--OOOXX O"),
+        first
+    );
+    // Three only, or four broken by the board edge's sentinel: no win.
+    assert_eq!(won("digits 112233"), None);
+    assert_eq!(
+        won("X------/X------/X------/O------/O------/OX----- O"),
+        None
+    );
+    assert_eq!(won("digits 11121314"), None);
+    // A full board without four is a draw.
+    let full = "OXXOOOX/XOOXXXO/OOOXOXO/XXOXOOO/XOXOXXX/XXOOXOX X";
+    assert_eq!(won(full), Some(Outcome::Draw));
+}
+
+#[test]
+fn notation_round_trips() {
+    let start = ConnectFour::new();
+    for column in 0..7 {
+        let text = start.format_move(Column(column));
+        assert_eq!(start.parse_move(&text), Ok(Column(column)));
+        assert_eq!(
+            ConnectFour::decode_move(ConnectFour::encode_move(Column(column))),
+            Column(column)
+        );
+    }
+    assert_eq!(start.format_move(Column(0)), "a");
+    assert_eq!(start.parse_move("G"), Ok(Column(6)));
+    for bad in ["h", "", "ab", "1", "é"] {
+        assert!(start.parse_move(bad).is_err(), "{bad}");
+    }
+    let position = digits("4453");
+    let text = position.position_text();
+    assert_eq!(
+        text,
+        "-------/-------/-------/-------/---O---/--OXX-- X".replace('/', "")
+    );
+    assert_eq!(start.parse_position(&text), Ok(position));
+    assert_eq!(start.parse_position("digits"), Ok(start));
+}
+
+#[test]
+fn impossible_positions_are_rejected() {
+    let start = ConnectFour::new();
+    for text in [
+        "digits 8",
+        "digits 0",
+        "digits 4a",
+        "digits 1111111",
+        "digits 11223344",
+        "digits 12 34",
+        "---X---/-------/-------/-------/-------/------- O",
+        "-------/-------/-------/-------/-------/XX----- O",
+        "-------/-------/-------/-------/-------/X------ X",
+        "-------/-------/-------/-------/O------/XXXXOOO X",
+        "------- X",
+    ] {
+        assert!(start.parse_position(text).is_err(), "{text}");
+    }
+    let variant = |pairs: &[(&str, &str)]| {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        ConnectFour::new_game(&pairs)
+    };
+    assert!(variant(&[("cols", "9"), ("rows", "7")]).is_err());
+    assert!(variant(&[("cols", "3")]).is_err());
+    assert!(variant(&[("size", "7")]).is_err());
+    let big = variant(&[("cols", "8"), ("rows", "7")]).expect("8x7 fits 64 bits");
+    assert_eq!(big.parse_move("h"), Ok(Column(7)));
+    assert_eq!(perft(&big, 2), 64);
+}
+
+#[test]
+fn incremental_hash_equals_recomputed_hash() {
+    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+    let mut seen = std::collections::HashMap::new();
+    for _ in 0..200 {
+        let mut position = ConnectFour::new();
+        while position.outcome().is_none() {
+            let mut moves = MoveList::new();
+            position.legal_moves(&mut moves);
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            position.play(moves[(seed % moves.len() as u64) as usize]);
+            assert_eq!(position.hash(), position.hash_from_scratch());
+            let text = position.position_text();
+            if let Some(other) = seen.insert(position.hash(), text.clone()) {
+                assert_eq!(other, text, "hash collision");
+            }
+        }
+    }
+}
+
+#[test]
+fn solver_scores_convert_to_plies() {
+    // The empty board: Pons score 1, the first player's 21st disc, ply 41.
+    assert_eq!(plies_to_end(1, 0, 42), 41);
+    // Win now / loss next ply / draw.
+    assert_eq!(plies_to_end((43 - 10) / 2, 10, 42), 1);
+    assert_eq!(plies_to_end(-(42 - 11) / 2, 11, 42), 2);
+    assert_eq!(plies_to_end(0, 30, 42), 12);
+    // "6146 18": X to move wins with its 4th disc, ply 7, three plies from now.
+    assert_eq!(plies_to_end(18, 4, 42), 3);
+}
+
+#[test]
+fn solver_matches_typed_in_facts() {
+    let mut solver = ConnectFourSolver::default();
+    for &(moves, expected) in FACTS {
+        let position = digits(moves);
+        assert_eq!(
+            solver.score(&position, &mut unlimited()),
+            Some(expected),
+            "{moves}"
+        );
+    }
+}
+
+#[test]
+fn best_moves_are_optimal() {
+    let mut solver = ConnectFourSolver::default();
+    for &(moves, expected) in &FACTS[3..] {
+        let position = digits(moves);
+        let line = solver.line(&position, &mut unlimited()).expect("solved");
+        assert_eq!(line.score, expected);
+        // The best move leaves the opponent exactly the negated score, and the line
+        // ends where the score says.
+        let mut child = position;
+        child.play(line.moves[0]);
+        if child.outcome().is_none() {
+            let mut fresh = ConnectFourSolver::default();
+            assert_eq!(
+                fresh.score(&child, &mut unlimited()),
+                Some(-expected),
+                "{moves}"
+            );
+        }
+        let (_, plies) = search_score(&position, expected);
+        assert_eq!(line.moves.len() as u32, plies, "{moves}");
+        let mut end = position;
+        for &mv in &line.moves {
+            assert!(end.is_legal(mv), "{moves}");
+            end.play(mv);
+        }
+        assert!(end.outcome().is_some(), "{moves}");
+    }
+}
+
+#[test]
+fn go_solve_reports_exact_results() {
+    let mut solver = ConnectFourSolver::default();
+    let limits = Limits {
+        solve: true,
+        ..Limits::default()
+    };
+    let verdict = solver.solve(
+        &digits("6146"),
+        &Params::default(),
+        &limits,
+        &mut unlimited(),
+    );
+    let Verdict::Solved(Solved { score, depth, .. }) = verdict else {
+        panic!("{verdict:?}");
+    };
+    assert_eq!((score, depth), (crate::search::score::win_in(3), 3));
+
+    // Through the generic driver: win / loss / draw, with the game's distance.
+    let mut tables = Tables::try_new(1).expect("1 MiB");
+    for (moves, report) in [
+        ("32164625", ScoreReport::Win(plies_to_end(11, 8, 42))),
+        (
+            "5455174361263362",
+            ScoreReport::Loss(plies_to_end(-1, 16, 42)),
+        ),
+        ("274552224131661", ScoreReport::Draw),
+    ] {
+        let result = search(
+            &digits(moves),
+            &Params::default(),
+            &limits,
+            &mut tables,
+            &mut solver,
+            &StopFlag::new(),
+            |_| {},
+        )
+        .expect("not over");
+        assert_eq!(result.score, report, "{moves}");
+    }
+}
+
+#[test]
+fn the_solver_stops_and_declines() {
+    let mut solver = ConnectFourSolver::default();
+    let solve = Limits {
+        solve: true,
+        ..Limits::default()
+    };
+    let stop = StopFlag::new();
+    stop.stop();
+    let mut stopped = Control::new(stop, None, None);
+    // The empty board takes minutes: a stopped solve comes back at the first check.
+    let verdict = solver.solve(
+        &ConnectFour::new(),
+        &Params::default(),
+        &solve,
+        &mut stopped,
+    );
+    assert_eq!(verdict, Verdict::Aborted);
+    // A short movetime: the budget runs out and the heuristic search takes over.
+    let movetime = Limits {
+        movetime: Some(Duration::from_millis(30)),
+        ..Limits::default()
+    };
+    let verdict = solver.solve(
+        &ConnectFour::new(),
+        &Params::default(),
+        &movetime,
+        &mut unlimited(),
+    );
+    assert_eq!(verdict, Verdict::Declined);
+    // Depth-limited searches and the baseline style never use the solver.
+    let depth = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let easy = digits(FACTS[0].0);
+    assert_eq!(
+        solver.solve(&easy, &Params::default(), &depth, &mut unlimited()),
+        Verdict::Declined
+    );
+    let baseline = Params {
+        style: Style::Baseline,
+    };
+    assert_eq!(
+        solver.solve(&easy, &baseline, &movetime, &mut unlimited()),
+        Verdict::Declined
+    );
+    assert!(matches!(
+        solver.solve(&easy, &Params::default(), &movetime, &mut unlimited()),
+        Verdict::Solved(_)
+    ));
+}
+
+#[test]
+fn depth_limited_play_wins_and_blocks() {
+    let mut tables = Tables::try_new(1).expect("1 MiB");
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    for style in [Style::Full, Style::Baseline] {
+        let params = Params { style };
+        let mut play = |moves: &str| {
+            let root = digits(moves);
+            let result = search(
+                &root,
+                &params,
+                &limits,
+                &mut tables,
+                &mut ConnectFourSolver::default(),
+                &StopFlag::new(),
+                |_| {},
+            )
+            .expect("not over");
+            (root.format_move(result.best_move), result.score)
+        };
+        // X to move wins on a4.
+        assert_eq!(play("121212"), ("a".to_string(), ScoreReport::Win(1)));
+        // O to move must stop b1-c1-d1 at e1 (a1 is O's).
+        assert_eq!(play("21314").0, "e", "{style:?}");
+    }
+}
