@@ -101,7 +101,7 @@ impl Shape {
                 let middle = cols / 2;
                 match i {
                     0 => middle,
-                    _ if i % 2 == 1 => middle - (i + 1) / 2,
+                    _ if i % 2 == 1 => middle - i.div_ceil(2),
                     _ => middle + i / 2,
                 }
             } else if i % 2 == 0 {

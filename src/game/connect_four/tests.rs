@@ -336,3 +336,52 @@ fn depth_limited_play_wins_and_blocks() {
         assert_eq!(play("21314").0, "e", "{style:?}");
     }
 }
+
+/// Solves every `stride`-th line (at most `count`) of a test set in
+/// ../shared/benchdata/connect4 and compares with the given scores; skips when absent.
+fn check_sample(file: &str, stride: usize, count: usize) {
+    let path = format!(
+        "{}/../shared/benchdata/connect4/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {path} not found (the benchmark data lives outside the repository)");
+        return;
+    };
+    let mut solver = ConnectFourSolver::default();
+    let mut checked = 0;
+    for line in text.lines().step_by(stride).take(count) {
+        let mut fields = line.split_whitespace();
+        let (Some(moves), Some(score)) = (fields.next(), fields.next()) else {
+            panic!("{file}: malformed line {line:?}");
+        };
+        let expected: i32 = score.parse().expect("a score");
+        let position = digits(moves);
+        assert_eq!(
+            solver.score(&position, &mut unlimited()),
+            Some(expected),
+            "{file}: {moves}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, count, "{file}: too few lines");
+}
+
+#[test]
+fn benchdata_sample_end_and_middle_games() {
+    check_sample("Test_L3_R1", 50, 20);
+    check_sample("Test_L2_R1", 50, 20);
+    check_sample("Test_L2_R2", 100, 10);
+}
+
+#[test]
+fn benchdata_sample_beginnings() {
+    check_sample("Test_L1_R1", 50, 20);
+    check_sample("Test_L1_R2", 333, 3);
+}
+
+#[test]
+#[ignore = "several seconds per position even in release: run with --release -- --ignored"]
+fn benchdata_sample_hard_beginnings() {
+    check_sample("Test_L1_R3", 500, 2);
+}
