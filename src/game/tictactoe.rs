@@ -194,6 +194,14 @@ impl Game for TicTacToe {
         diagram(&(0..9).map(|i| self.cell(i)).collect::<Vec<_>>(), 3)
     }
 
+    fn dimensions(&self) -> (usize, usize) {
+        (3, 3)
+    }
+
+    fn placement(&self, mv: Cell) -> Option<usize> {
+        Some(usize::from(mv.0))
+    }
+
     fn is_legal(&self, mv: Cell) -> bool {
         mv.0 < 9 && self.outcome().is_none() && (self.stones[0] | self.stones[1]) >> mv.0 & 1 == 0
     }
