@@ -58,7 +58,7 @@ fn errors_name_the_offending_token_and_leave_the_position_unchanged() {
     );
     assert_eq!(
         engine.ask("game chess"),
-        ["? unknown-game chess (known: tictactoe)"]
+        ["? unknown-game chess (known: tictactoe, connect4)"]
     );
     assert_eq!(
         engine.ask("game tictactoe size=4"),

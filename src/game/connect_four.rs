@@ -325,6 +325,18 @@ impl Game for ConnectFour {
         diagram(&self.grid(), self.shape.cols as usize)
     }
 
+    fn dimensions(&self) -> (usize, usize) {
+        (self.shape.cols as usize, self.shape.rows as usize)
+    }
+
+    /// The landing cell, rows counted from the top as everywhere in arbor.
+    fn placement(&self, mv: Column) -> Option<usize> {
+        let column = u32::from(mv.0);
+        let filled = (self.mask & self.shape.column_mask(column)).count_ones();
+        let row_from_top = self.shape.rows.checked_sub(filled + 1)?;
+        Some((row_from_top * self.shape.cols + column) as usize)
+    }
+
     fn is_legal(&self, mv: Column) -> bool {
         self.can_play(u32::from(mv.0)) && self.outcome().is_none()
     }
@@ -365,7 +377,7 @@ impl GameParams for Params {
         self.style = match value.to_ascii_lowercase().as_str() {
             "full" => Style::Full,
             "baseline" => Style::Baseline,
-            _ => return Err(Some(format!("{value}: expected full or baseline"))),
+            _ => return Err(Some("expected full or baseline".to_string())),
         };
         Ok(())
     }

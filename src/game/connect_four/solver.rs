@@ -76,9 +76,9 @@ pub struct Line {
 }
 
 impl ConnectFourSolver {
-    /// Allocates the table now rather than at the first solve (for timing).
+    /// Allocates the table and touches all its memory now (for timing).
     pub fn reserve(&mut self) {
-        self.table.ensure();
+        self.table.prefault();
     }
 
     /// The exact score of `position` (solver convention), or `None` if `control` stopped
@@ -463,9 +463,14 @@ impl<'a, G: Geometry> Search<'a, G> {
         let candidates = self.non_losing(mask, threats_against);
         let list = self.ordered(current, mask, candidates);
         if list.len == 0 {
-            // Every move loses at once: any will do.
+            // Every move loses at once: any will do; the most central.
             let playable = shape.playable(mask);
-            return Some(playable & playable.wrapping_neg());
+            let column = self.order[..self.cols]
+                .iter()
+                .find(|&&column| playable & column != 0)
+                .copied()
+                .unwrap_or(playable);
+            return Some(playable & column);
         }
         if list.len == 1 {
             return Some(list.moves[0]);
