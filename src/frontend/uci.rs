@@ -96,7 +96,7 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
     let lines = spawn_line_reader(input);
     let (variant, start, game_line) = available_variants()
         .next()
-        .and_then(|(uci, _, _)| variant_game(uci))
+        .and_then(|v| variant_game(v.uci))
         .ok_or_else(|| io::Error::other("no UCI variant available"))?;
     let mut uci = Uci {
         variant,
@@ -176,7 +176,7 @@ impl Uci {
 
     fn handshake(&self, out: &mut impl Write) -> io::Result<()> {
         let variants: String = available_variants()
-            .map(|(uci, _, _)| format!(" var {uci}"))
+            .map(|v| format!(" var {}", v.uci))
             .collect();
         say(out, &format!("id name arbor {}", env!("CARGO_PKG_VERSION")))?;
         say(out, "id author the arbor developers")?;
