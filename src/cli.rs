@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::bench;
-use crate::frontend::uci;
+use crate::frontend::{nboard, uci};
 use crate::game::Game;
 use crate::protocol::session::Session;
 use crate::registry::{with_game, AnyGame};
@@ -23,6 +23,7 @@ pub fn run(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
         None => serve(),
         Some("uci") => finish(uci::run(BufReader::new(io::stdin()), io::stdout())),
+        Some("nboard") => finish(nboard::run(BufReader::new(io::stdin()), io::stdout())),
         Some("bench") => report(run_bench()),
         Some("perft") => report(run_perft(&args[1..])),
         Some("-h" | "--help" | "help") => {
@@ -52,6 +53,10 @@ fn serve() -> ExitCode {
     if first.trim() == "uci" {
         let input = io::Cursor::new(first.into_bytes()).chain(stdin);
         return finish(uci::run(input, io::stdout()));
+    }
+    if first.trim_start().starts_with("nboard ") {
+        let input = io::Cursor::new(first.into_bytes()).chain(stdin);
+        return finish(nboard::run(input, io::stdout()));
     }
     let session = match Session::new(io::stdout()) {
         Ok(session) => session,

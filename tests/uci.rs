@@ -100,7 +100,7 @@ fn isready_and_stop_during_an_infinite_search() {
     assert!(
         engine
             .try_line(Duration::from_millis(200))
-            .map_or(true, |l| l.starts_with("info ")),
+            .is_none_or(|l| l.starts_with("info ")),
         "no bestmove before stop"
     );
     engine.send("stop");

@@ -17,16 +17,35 @@ use crate::frontend::spawn_line_reader;
 use crate::game::{Game, GameError};
 use crate::registry::{with_game, AnyGame, GAME_NAMES};
 
-/// cutechess variant names and the arbor `game` line each stands for, in declaration order.
-const VARIANTS: &[(&str, &str, &[(&str, &str)])] = &[
-    ("cfour", "connect4", &[]),
-    ("tictactoe", "tictactoe", &[]),
-    ("gomoku", "gomoku", &[("size", "15"), ("rule", "standard")]),
-    (
-        "gomokufreestyle",
-        "gomoku",
-        &[("size", "15"), ("rule", "freestyle")],
-    ),
+/// A cutechess variant and the arbor game and variant options it stands for.
+struct UciVariant {
+    uci: &'static str,
+    game: &'static str,
+    options: &'static [(&'static str, &'static str)],
+}
+
+/// The cutechess variants, in declaration order.
+const VARIANTS: &[UciVariant] = &[
+    UciVariant {
+        uci: "cfour",
+        game: "connect4",
+        options: &[],
+    },
+    UciVariant {
+        uci: "tictactoe",
+        game: "tictactoe",
+        options: &[],
+    },
+    UciVariant {
+        uci: "gomoku",
+        game: "gomoku",
+        options: &[("size", "15"), ("rule", "standard")],
+    },
+    UciVariant {
+        uci: "gomokufreestyle",
+        game: "gomoku",
+        options: &[("size", "15"), ("rule", "freestyle")],
+    },
 ];
 
 /// What to do with the session's answer to a command sent on the client's behalf.
@@ -50,31 +69,22 @@ struct Uci {
 }
 
 /// The variants whose games this build has.
-fn available_variants() -> impl Iterator<
-    Item = &'static (
-        &'static str,
-        &'static str,
-        &'static [(&'static str, &'static str)],
-    ),
-> {
-    VARIANTS
-        .iter()
-        .filter(|(_, game, _)| GAME_NAMES.contains(game))
+fn available_variants() -> impl Iterator<Item = &'static UciVariant> {
+    VARIANTS.iter().filter(|v| GAME_NAMES.contains(&v.game))
 }
 
+/// The variant's name, start position and arbor `game` line.
 fn variant_game(name: &str) -> Option<(&'static str, AnyGame, String)> {
-    let (uci, game, options) =
-        available_variants().find(|(uci, _, _)| uci.eq_ignore_ascii_case(name))?;
-    let pairs: Vec<(String, String)> = options
+    let variant = available_variants().find(|v| v.uci.eq_ignore_ascii_case(name))?;
+    let pairs: Vec<(String, String)> = variant
+        .options
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let start = AnyGame::new(game, &pairs).ok()?;
-    let line = std::iter::once(format!("game {game}"))
-        .chain(options.iter().map(|(k, v)| format!("{k}={v}")))
-        .collect::<Vec<_>>()
-        .join(" ");
-    Some((uci, start, line))
+    let start = AnyGame::new(variant.game, &pairs).ok()?;
+    let words = std::iter::once(format!("game {}", variant.game))
+        .chain(variant.options.iter().map(|(k, v)| format!("{k}={v}")));
+    Some((variant.uci, start, words.collect::<Vec<_>>().join(" ")))
 }
 
 /// Serves UCI on `input`/`output` until `quit` or end of input.
@@ -86,7 +96,7 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
     let lines = spawn_line_reader(input);
     let (variant, start, game_line) = available_variants()
         .next()
-        .and_then(|(uci, _, _)| variant_game(uci))
+        .and_then(|v| variant_game(v.uci))
         .ok_or_else(|| io::Error::other("no UCI variant available"))?;
     let mut uci = Uci {
         variant,
@@ -166,7 +176,7 @@ impl Uci {
 
     fn handshake(&self, out: &mut impl Write) -> io::Result<()> {
         let variants: String = available_variants()
-            .map(|(uci, _, _)| format!(" var {uci}"))
+            .map(|v| format!(" var {}", v.uci))
             .collect();
         say(out, &format!("id name arbor {}", env!("CARGO_PKG_VERSION")))?;
         say(out, "id author the arbor developers")?;
