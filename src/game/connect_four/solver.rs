@@ -24,6 +24,10 @@ use table::Table;
 /// Nodes between two looks at the stop flag, the clock and the node limit.
 const CHECK_INTERVAL: u64 = 1024;
 
+/// Positions with fewer discs share table entries with their mirror images; deeper
+/// down, mirrored transpositions are too rare to pay for the mirroring.
+const SYMMETRY_PLIES: i32 = 10;
+
 /// Outside `go solve`, the solver may spend this fraction of the move's soft time limit
 /// before it gives the position back to the heuristic search.
 const BUDGET_DIVISOR: u32 = 3;
@@ -209,7 +213,7 @@ struct Search<'a, G: Geometry> {
     geometry: G,
     table: &'a mut Table,
     /// Column masks, centre first.
-    order: [u64; 16],
+    order: [u64; MAX_COLS],
     cols: usize,
     control: &'a mut Control,
     budget: Option<Instant>,
@@ -217,11 +221,16 @@ struct Search<'a, G: Geometry> {
     halt: Option<Halt>,
 }
 
-/// Up to 16 moves sorted by score, best first; equal scores keep insertion order.
+/// The most columns a board can have: `(rows + 1) * cols <= 64` with at least 4 rows.
+const MAX_COLS: usize = 12;
+
+/// The candidate moves sorted by score, best first, centre first on equal scores. Moves
+/// are slots of the centre-first column order; the sort moves only packed `u32` keys.
 struct Ordered {
-    moves: [u64; 16],
-    threats: [u64; 16],
-    scores: [u32; 16],
+    /// `score << 4 | (15 - slot)`, in decreasing order.
+    keys: [u32; MAX_COLS],
+    /// The threats each slot's move creates (the child's `threats_against`).
+    threats: [u64; MAX_COLS],
     len: usize,
 }
 
@@ -229,26 +238,31 @@ impl Ordered {
     #[inline(always)]
     fn new() -> Self {
         Ordered {
-            moves: [0; 16],
-            threats: [0; 16],
-            scores: [0; 16],
+            keys: [0; MAX_COLS],
+            threats: [0; MAX_COLS],
             len: 0,
         }
     }
 
     #[inline(always)]
-    fn insert(&mut self, score: u32, mv: u64, threats: u64) {
+    fn insert(&mut self, score: u32, slot: usize, threats: u64) {
+        let key = score << 4 | (15 - slot as u32);
+        self.threats[slot] = threats;
+        // Swaps rather than a shifting loop, which LLVM turns into a call to memmove:
+        // at most 12 keys, the call alone costs more than the sort.
         let mut at = self.len;
-        while at > 0 && self.scores[at - 1] < score {
-            self.scores[at] = self.scores[at - 1];
-            self.moves[at] = self.moves[at - 1];
-            self.threats[at] = self.threats[at - 1];
+        self.keys[at] = key;
+        while at > 0 && self.keys[at - 1] < key {
+            self.keys.swap(at - 1, at);
             at -= 1;
         }
-        self.scores[at] = score;
-        self.moves[at] = mv;
-        self.threats[at] = threats;
         self.len += 1;
+    }
+
+    /// The slot of the `i`-th best move.
+    #[inline(always)]
+    fn slot(&self, i: usize) -> usize {
+        15 - (self.keys[i] & 15) as usize
     }
 }
 
@@ -260,7 +274,7 @@ impl<'a, G: Geometry> Search<'a, G> {
         budget: Option<Instant>,
     ) -> Self {
         let shape = geometry.shape();
-        let mut order = [0; 16];
+        let mut order = [0; MAX_COLS];
         for (slot, column) in order.iter_mut().zip(shape.centre_order()) {
             *slot = shape.column_mask(column);
         }
@@ -324,17 +338,15 @@ impl<'a, G: Geometry> Search<'a, G> {
     /// Candidate moves ordered centre first, then by the threats they create; each
     /// comes with those threats (the child's `threats_against`).
     #[inline(always)]
-    fn ordered(&self, current: u64, mask: u64, candidates: u64) -> Ordered {
+    fn ordered(&self, list: &mut Ordered, current: u64, mask: u64, candidates: u64) {
         let shape = self.geometry.shape();
-        let mut list = Ordered::new();
-        for &column in &self.order[..self.cols] {
+        for (slot, &column) in self.order[..self.cols].iter().enumerate() {
             let mv = candidates & column;
             if mv != 0 {
                 let threats = winning_cells(shape, current | mv, mask | mv);
-                list.insert(threats.count_ones(), mv, threats);
+                list.insert(threats.count_ones(), slot, threats);
             }
         }
-        list
     }
 
     /// The fail-hard value of a position where the side to move cannot win at once,
@@ -367,7 +379,7 @@ impl<'a, G: Geometry> Search<'a, G> {
         }
         // Nor can the side to move win before its second move.
         let mut max = (cells - 1 - moves) / 2;
-        let key = current + mask;
+        let key = self.key(current + mask, moves);
         match self.table.get(key) {
             table::Stored::Upper(upper) => max = max.min(upper),
             table::Stored::Lower(lower) => {
@@ -387,17 +399,32 @@ impl<'a, G: Geometry> Search<'a, G> {
             }
         }
 
-        let list = self.ordered(current, mask, candidates);
+        let mut list = Ordered::new();
+        self.ordered(&mut list, current, mask, candidates);
         let opponent = current ^ mask;
+        // Enhanced transposition cutoff: a child whose stored upper bound already refutes
+        // beta ends the node. The probes are independent loads, so they also fetch the
+        // children's slots in parallel before the first child needs its own.
         for i in 0..list.len {
-            let mv = list.moves[i];
+            let mv = candidates & self.order[list.slot(i)];
+            let child = self.key(opponent + (mask | mv), moves + 1);
+            if let table::Stored::Upper(upper) = self.table.get(child) {
+                if -upper >= beta {
+                    self.table.put_lower(key, -upper);
+                    return -upper;
+                }
+            }
+        }
+        for i in 0..list.len {
+            let slot = list.slot(i);
+            let mv = candidates & self.order[slot];
             let value = -self.negamax(
                 opponent,
                 mask | mv,
                 moves + 1,
                 -beta,
                 -alpha,
-                list.threats[i],
+                list.threats[slot],
             );
             if self.halt.is_some() {
                 return 0;
@@ -412,6 +439,17 @@ impl<'a, G: Geometry> Search<'a, G> {
         }
         self.table.put_upper(key, alpha);
         alpha
+    }
+
+    /// The table key: the position key, or in the first plies the smaller of it and its
+    /// mirror image, so that mirrored positions share an entry.
+    #[inline(always)]
+    fn key(&self, key: u64, moves: i32) -> u64 {
+        if moves < SYMMETRY_PLIES {
+            key.min(self.geometry.shape().mirror(key))
+        } else {
+            key
+        }
     }
 
     /// Whether the side to move can complete four now; returns that cell.
@@ -461,7 +499,8 @@ impl<'a, G: Geometry> Search<'a, G> {
         }
         let threats_against = winning_cells(shape, current ^ mask, mask);
         let candidates = self.non_losing(mask, threats_against);
-        let list = self.ordered(current, mask, candidates);
+        let mut list = Ordered::new();
+        self.ordered(&mut list, current, mask, candidates);
         if list.len == 0 {
             // Every move loses at once: any will do; the most central.
             let playable = shape.playable(mask);
@@ -472,11 +511,13 @@ impl<'a, G: Geometry> Search<'a, G> {
                 .unwrap_or(playable);
             return Some(playable & column);
         }
+        let first = candidates & self.order[list.slot(0)];
         if list.len == 1 {
-            return Some(list.moves[0]);
+            return Some(first);
         }
         for i in 0..list.len {
-            let mv = list.moves[i];
+            let slot = list.slot(i);
+            let mv = candidates & self.order[slot];
             let child = -score;
             let value = self.negamax(
                 current ^ mask,
@@ -484,7 +525,7 @@ impl<'a, G: Geometry> Search<'a, G> {
                 moves + 1,
                 child,
                 child + 1,
-                list.threats[i],
+                list.threats[slot],
             );
             if self.halt.is_some() {
                 return None;
@@ -494,7 +535,7 @@ impl<'a, G: Geometry> Search<'a, G> {
             }
         }
         debug_assert!(false, "no move reaches the exact score");
-        Some(list.moves[0])
+        Some(first)
     }
 }
 
