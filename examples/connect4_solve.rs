@@ -2,7 +2,9 @@
 //!
 //! ```text
 //! cargo run --release --example connect4_solve -- FILE [--limit N] [--clear] [--line]
+//! cargo run --release --example connect4_solve -- --position DIGITS
 //! ```
+//! (`--position ""` solves the empty board.)
 //! Each line of FILE is `<digits> <score>` (see ../shared/benchdata/connect4/README.md).
 //! The solver's table is kept between positions (as Pons' own benchmark does) unless
 //! `--clear` is given; `--line` also finds an optimal move and principal variation, as
@@ -20,6 +22,7 @@ use arbor::search::{Solver, StopFlag};
 
 struct Options {
     file: String,
+    position: Option<String>,
     limit: usize,
     clear: bool,
     line: bool,
@@ -29,6 +32,7 @@ fn parse_options() -> Result<Options, String> {
     let mut args = std::env::args().skip(1);
     let mut options = Options {
         file: String::new(),
+        position: None,
         limit: usize::MAX,
         clear: false,
         line: false,
@@ -40,6 +44,7 @@ fn parse_options() -> Result<Options, String> {
                 options.limit = value.parse().map_err(|_| format!("bad --limit {value}"))?;
             }
             "--clear" => options.clear = true,
+            "--position" => options.position = Some(args.next().ok_or("--position needs digits")?),
             "--line" => options.line = true,
             "-h" | "--help" => {
                 return Err("usage: connect4_solve FILE [--limit N] [--clear] [--line]".to_string())
@@ -48,7 +53,7 @@ fn parse_options() -> Result<Options, String> {
             _ => return Err(format!("unexpected argument {arg}")),
         }
     }
-    if options.file.is_empty() {
+    if options.file.is_empty() && options.position.is_none() {
         return Err("usage: connect4_solve FILE [--limit N] [--clear] [--line]".to_string());
     }
     Ok(options)
@@ -62,6 +67,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(digits) = &options.position {
+        return solve_one(digits);
+    }
     let text = match std::fs::read_to_string(&options.file) {
         Ok(text) => text,
         Err(error) => {
@@ -131,4 +139,47 @@ fn main() -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Solves one position with an optimal line, printing score, line, time and nodes.
+fn solve_one(digits: &str) -> ExitCode {
+    let position = match ConnectFour::new().parse_position(&format!("digits {digits}")) {
+        Ok(position) => position,
+        Err(error) => {
+            eprintln!("{error}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut solver = ConnectFourSolver::default();
+    solver.reserve();
+    let mut control = Control::new(StopFlag::new(), None, None);
+    let start = Instant::now();
+    let Some(score) = solver.score(&position, &mut control) else {
+        return ExitCode::FAILURE;
+    };
+    let score_time = start.elapsed();
+    let score_nodes = control.nodes();
+    let Some(line) = solver.line(&position, &mut control) else {
+        return ExitCode::FAILURE;
+    };
+    let (_, plies) = arbor::game::connect_four::solver::search_score(&position, score);
+    let moves: Vec<String> = line
+        .moves
+        .iter()
+        .map(|&mv| position.format_move(mv))
+        .collect();
+    println!(
+        "digits {digits}: Pons score {score} ({} {plies}), score in {:.3} s and {score_nodes} nodes, \
+         with the line {:.3} s and {} nodes; line {}",
+        match score {
+            0 => "draw in",
+            s if s > 0 => "win",
+            _ => "loss",
+        },
+        score_time.as_secs_f64(),
+        start.elapsed().as_secs_f64(),
+        control.nodes(),
+        moves.join(" ")
+    );
+    ExitCode::SUCCESS
 }

@@ -215,6 +215,8 @@ struct Search<'a, G: Geometry> {
     /// Column masks, centre first.
     order: [u64; MAX_COLS],
     cols: usize,
+    /// The columns left of the centre and the centre (for symmetric positions).
+    left_half: u64,
     control: &'a mut Control,
     budget: Option<Instant>,
     pending: u64,
@@ -283,6 +285,7 @@ impl<'a, G: Geometry> Search<'a, G> {
             table,
             order,
             cols: shape.cols as usize,
+            left_half: (0..shape.cols.div_ceil(2)).fold(0, |bits, c| bits | shape.column_mask(c)),
             control,
             budget,
             pending: 0,
@@ -399,6 +402,15 @@ impl<'a, G: Geometry> Search<'a, G> {
             }
         }
 
+        // A symmetric position (only possible in the first plies): the mirrored moves
+        // are transpositions of these.
+        let candidates = if moves < SYMMETRY_PLIES
+            && self.geometry.shape().mirror(current + mask) == current + mask
+        {
+            candidates & self.left_half
+        } else {
+            candidates
+        };
         let mut list = Ordered::new();
         self.ordered(&mut list, current, mask, candidates);
         let opponent = current ^ mask;
