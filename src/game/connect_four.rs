@@ -332,6 +332,9 @@ impl Game for ConnectFour {
     /// The landing cell, rows counted from the top as everywhere in arbor.
     fn placement(&self, mv: Column) -> Option<usize> {
         let column = u32::from(mv.0);
+        if column >= self.shape.cols {
+            return None;
+        }
         let filled = (self.mask & self.shape.column_mask(column)).count_ones();
         let row_from_top = self.shape.rows.checked_sub(filled + 1)?;
         Some((row_from_top * self.shape.cols + column) as usize)

@@ -385,3 +385,13 @@ fn benchdata_sample_beginnings() {
 fn benchdata_sample_hard_beginnings() {
     check_sample("Test_L1_R3", 500, 2);
 }
+
+#[test]
+#[ignore = "minutes even in release: run with --release -- --ignored"]
+fn the_empty_board_is_a_first_player_win_at_ply_41() {
+    let mut solver = ConnectFourSolver::default();
+    let start = ConnectFour::new();
+    let score = solver.score(&start, &mut unlimited());
+    assert_eq!(score, Some(1));
+    assert_eq!(search_score(&start, 1).1, 41);
+}
