@@ -28,6 +28,9 @@ const CHECK_INTERVAL: u64 = 1024;
 /// down, mirrored transpositions are too rare to pay for the mirroring.
 const SYMMETRY_PLIES: i32 = 10;
 
+/// Enhanced transposition cutoffs are tried only with at least this many empty cells.
+const ETC_MIN_EMPTIES: i32 = 12;
+
 /// Outside `go solve`, the solver may spend this fraction of the move's soft time limit
 /// before it gives the position back to the heuristic search.
 const BUDGET_DIVISOR: u32 = 3;
@@ -416,8 +419,13 @@ impl<'a, G: Geometry> Search<'a, G> {
         let opponent = current ^ mask;
         // Enhanced transposition cutoff: a child whose stored upper bound already refutes
         // beta ends the node. The probes are independent loads, so they also fetch the
-        // children's slots in parallel before the first child needs its own.
-        for i in 0..list.len {
+        // children's slots in parallel before the first child needs its own. Near the end
+        // of the game the subtrees are too small to repay the extra probes.
+        for i in 0..(if cells - moves < ETC_MIN_EMPTIES {
+            0
+        } else {
+            list.len
+        }) {
             let mv = candidates & self.order[list.slot(i)];
             let child = self.key(opponent + (mask | mv), moves + 1);
             if let table::Stored::Upper(upper) = self.table.get(child) {
