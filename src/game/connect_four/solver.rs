@@ -1,7 +1,13 @@
 //! The exact Connect Four solver behind the `Solver` hook: null-window negamax with a
 //! binary search on the score, its own transposition table keyed by the position,
 //! centre-first ordering refined by threats created, and pruning of moves that hand the
-//! opponent an immediate win.
+//! opponent an immediate win. Beyond Pons' design: enhanced transposition cutoffs, the
+//! opponent's threats handed down from the parent, mirrored keys and half the moves in
+//! symmetric positions during the first plies, and a table on 2 MiB pages.
+//!
+//! When it runs (see [`ConnectFourSolver::solve`]): always under `go solve`; under a time
+//! limit for a third of the soft limit at most, declining if that is not enough; never
+//! for `depth`/`nodes` searches or the `baseline` style.
 //!
 //! Scores inside the solver use the test sets' convention generalised to any board: a
 //! game won with the four made at ply `e` (1-based, counted from the empty board) is worth
