@@ -162,6 +162,12 @@ pub trait Game: Clone + Send + 'static {
     /// A human-readable board for `showboard` (rows, no trailing newline).
     fn board_text(&self) -> String;
 
+    /// Counts the leaves `depth` plies deep. Games with a faster counter (bulk counting at
+    /// the last ply) override this; the default is the generic [`perft`].
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+
     /// Whether `mv` is legal here. The default scans [`Game::legal_moves`].
     fn is_legal(&self, mv: Self::Move) -> bool {
         let mut moves = MoveList::new();
