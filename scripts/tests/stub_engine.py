@@ -3,7 +3,7 @@
 
 It plays random legal moves (rules from scripts/rules.py) and can misbehave on purpose:
 
-    stub_engine.py [--mode MODE] [--after N] [--seed S] [--name NAME]
+    stub_engine.py [--mode MODE] [--after N] [--seed S] [--name NAME] [--delay MS] [--score CP]
 
 MODE (from the N-th ``go`` on, counting from 1; default N=1):
   normal   random legal moves
@@ -33,6 +33,8 @@ def main() -> int:
     parser.add_argument("--after", type=int, default=1)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--name", default="stub")
+    parser.add_argument("--delay", type=int, default=0, help="milliseconds to think per move")
+    parser.add_argument("--score", type=int, default=None, help="always report this cp score")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     out = sys.stdout
@@ -136,7 +138,8 @@ def main() -> int:
                 if side_clock is not None:
                     delay = max(delay, int(side_clock) / 1000 + 0.5)
                 time.sleep(delay)
-            score = rng.randint(-50, 50)
+            time.sleep(args.delay / 1000)
+            score = rng.randint(-50, 50) if args.score is None else args.score
             out.write(f"info depth 1 seldepth 1 score cp {score} nodes {len(moves)} nps 1000 "
                       f"time 1 hashfull 0 pv {move}\n")
             out.write(f"bestmove {move}\n")
