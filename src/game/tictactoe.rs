@@ -60,9 +60,16 @@ impl TicTacToe {
 
     /// The hash computed from scratch (the incremental one must always equal it).
     pub fn hash_from_scratch(&self) -> u64 {
-        let side = if self.side == Player::Second { SIDE_KEY } else { 0 };
+        let side = if self.side == Player::Second {
+            SIDE_KEY
+        } else {
+            0
+        };
         (0..9)
-            .filter_map(|index| self.cell(index).map(|player| PIECE_KEYS[player.index()][index]))
+            .filter_map(|index| {
+                self.cell(index)
+                    .map(|player| PIECE_KEYS[player.index()][index])
+            })
             .fold(side, |hash, key| hash ^ key)
     }
 }
@@ -185,6 +192,14 @@ impl Game for TicTacToe {
 
     fn board_text(&self) -> String {
         diagram(&(0..9).map(|i| self.cell(i)).collect::<Vec<_>>(), 3)
+    }
+
+    fn dimensions(&self) -> (usize, usize) {
+        (3, 3)
+    }
+
+    fn placement(&self, mv: Cell) -> Option<usize> {
+        Some(usize::from(mv.0))
     }
 
     fn is_legal(&self, mv: Cell) -> bool {

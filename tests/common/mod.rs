@@ -177,7 +177,8 @@ pub fn glob_match(expected: &str, actual: &str) -> bool {
 }
 
 /// Replays a transcript: `> line` is sent, `< line` must be the next output line (a glob,
-/// see [`glob_match`]). Output `info` lines the transcript does not expect are skipped.
+/// see [`glob_match`]). Output `info` lines are skipped until one matches an expected
+/// `info` line; any other line out of place fails.
 pub fn replay(engine: &mut Engine, transcript: &str, name: &str) {
     for (number, raw) in transcript.lines().enumerate() {
         if let Some(input) = raw
@@ -191,7 +192,9 @@ pub fn replay(engine: &mut Engine, transcript: &str, name: &str) {
         {
             loop {
                 let actual = engine.line();
-                if actual.starts_with("info ") && !expected.starts_with("info ") {
+                // Progress lines are skipped, except the one an expected `info` line names.
+                let wanted_info = expected.starts_with("info ") && glob_match(expected, &actual);
+                if actual.starts_with("info ") && !wanted_info {
                     continue;
                 }
                 assert!(
