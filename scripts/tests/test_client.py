@@ -3,30 +3,23 @@
 The binary is $ARBOR_BIN, else target/release/arbor, else target/debug/arbor.
 """
 
+from __future__ import annotations
+
 import os
 import sys
 import time
 import unittest
 
+from scripts.tests.engine_path import arbor_binary
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from arbor_client import (Engine, EngineError, EngineTerminated, EngineTimeout, Limit,  # noqa: E402
                           Score, parse_info)
 
 STUB = [sys.executable, os.path.join(HERE, "stub_engine.py")]
-
-
-def arbor_binary() -> str | None:
-    candidates = [os.environ.get("ARBOR_BIN", "")]
-    candidates += [os.path.join(ROOT, "target", kind, "arbor") for kind in ("release", "debug")]
-    for path in candidates:
-        if path and os.path.isfile(path) and os.access(path, os.X_OK):
-            return path
-    return None
-
-
-ARBOR = arbor_binary()
+_BINARY = arbor_binary()
+ARBOR = None if _BINARY is None else str(_BINARY)
 
 
 @unittest.skipIf(ARBOR is None, "arbor binary not found: set ARBOR_BIN or run `cargo build --release`")

@@ -1,5 +1,7 @@
 """The match runner against a stub engine that misbehaves on purpose (no arbor binary needed)."""
 
+from __future__ import annotations
+
 import json
 import os
 import signal

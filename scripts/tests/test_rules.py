@@ -1,5 +1,7 @@
 """The referee's rules: public perft counts and win/draw edge cases."""
 
+from __future__ import annotations
+
 import os
 import sys
 import unittest

@@ -1,5 +1,7 @@
 """Statistics against fastchess's SPRT test vectors and hand-checked Elo/LOS values."""
 
+from __future__ import annotations
+
 import math
 import os
 import sys
