@@ -32,7 +32,7 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence, TextIO
 
 __all__ = [
     "Engine", "Limit", "Score", "PlayResult", "Analysis",
@@ -237,8 +237,11 @@ _Event = tuple
 class Engine:
     """An arbor engine process speaking the line protocol. Use :meth:`popen` to start one."""
 
-    def __init__(self, process: subprocess.Popen, *, timeout: float = 10.0, name: str | None = None) -> None:
+    def __init__(self, process: subprocess.Popen, *, timeout: float = 10.0, name: str | None = None,
+                 transcript: TextIO | None = None) -> None:
         self.process = process
+        self.transcript = transcript
+        self._transcript_lock = threading.Lock()
         self.timeout = timeout
         self.id: dict[str, str] = {}
         self.name = name or ""
@@ -254,13 +257,15 @@ class Engine:
     @classmethod
     def popen(cls, cmd: str | Sequence[str], *, name: str | None = None,
               options: Mapping[str, Any] | None = None, timeout: float = 10.0,
-              stderr: Any = None, cwd: str | None = None, new_session: bool = True) -> "Engine":
+              stderr: Any = None, cwd: str | None = None, new_session: bool = True,
+              transcript: TextIO | None = None) -> "Engine":
         """Starts the engine, checks the handshake and sets `options` (``setoption``).
 
         `cmd` is an argument list or a shell-like string (split with :mod:`shlex`). `timeout`
         (seconds) bounds every command's answer. `stderr` is passed to :class:`subprocess.Popen`
         (None: inherited). With `new_session` the engine does not receive the terminal's
-        Ctrl-C, so the caller decides when it ends.
+        Ctrl-C, so the caller decides when it ends. `transcript`, a text file, receives every
+        line sent (``> ``) and received (``< ``).
 
         Raises EngineTerminated (cannot start, or died), EngineTimeout, EngineError (a ``?``
         answer or a wrong protocol version).
@@ -273,7 +278,7 @@ class Engine:
                 start_new_session=new_session)
         except OSError as error:
             raise EngineTerminated(f"cannot start {args!r}: {error}") from error
-        engine = cls(process, timeout=timeout, name=name)
+        engine = cls(process, timeout=timeout, name=name, transcript=transcript)
         try:
             version = engine.command("protocol_version")[0].strip()
             if version != str(PROTOCOL_VERSION):
@@ -432,12 +437,23 @@ class Engine:
     def _send(self, text: str) -> None:
         if self._terminated or self.process.stdin is None:
             raise EngineTerminated("the engine has been closed", self.process.poll())
+        self._log("> " + text)
         try:
             self.process.stdin.write(text + "\n")
             self.process.stdin.flush()
         except (BrokenPipeError, OSError, ValueError) as error:
             raise EngineTerminated(f"the engine died (cannot write {text!r}: {error})",
                                    self.process.poll()) from error
+
+    def _log(self, line: str) -> None:
+        if self.transcript is None:
+            return
+        with self._transcript_lock:
+            try:
+                self.transcript.write(f"{self.name or 'engine'} {line}\n")
+                self.transcript.flush()
+            except (OSError, ValueError):
+                pass
 
     def _read_loop(self) -> None:
         """Reader thread: stdout lines -> events. Response blocks end at an empty line."""
@@ -447,6 +463,7 @@ class Engine:
         try:
             for raw in stdout:  # type: ignore[union-attr]
                 line = raw.rstrip("\r\n")
+                self._log("< " + line)
                 stripped = line.strip()
                 if stripped.startswith("info ") or stripped == "info":
                     self._events.put(("info", parse_info(stripped)))

@@ -191,6 +191,7 @@ class Config:
     out: str | None
     opening_source: str
     log_dir: str | None = None
+    fresh: bool = False
     quiet: bool = False
     verbose: bool = False
 
@@ -280,11 +281,15 @@ class EnginePool:
             return engine
         spec = self.config.engines[index]
         stderr: Any = open(os.devnull, "w")
+        transcript = None
         if self.config.log_dir:
-            stderr = open(os.path.join(self.config.log_dir, f"{spec.name}-{index}-w{self.worker}.stderr.log"), "a")
+            base = os.path.join(self.config.log_dir, f"{spec.name}-w{self.worker}")
+            stderr = open(base + ".stderr.log", "a")
+            transcript = open(base + ".protocol.log", "a", encoding="utf-8")
+            self.logs.append(transcript)
         self.logs.append(stderr)
         engine = Engine.popen(spec.cmd, name=spec.name, options=spec.options,
-                              timeout=max(5.0, self.config.hang_timeout), stderr=stderr)
+                              timeout=max(5.0, self.config.hang_timeout), stderr=stderr, transcript=transcript)
         self.engines[index] = engine
         self.registry.add(engine)
         return engine
@@ -299,12 +304,14 @@ class EnginePool:
             self.registry.remove(engine)
 
     def close(self) -> None:
+        """Ends every engine (quit, then kill) and closes the log files."""
         for index in list(self.engines):
             engine = self.engines.pop(index)
             engine.close()
             self.registry.remove(engine)
         for handle in self.logs:
             handle.close()
+        self.logs.clear()
 
 
 class Registry:
@@ -471,6 +478,8 @@ def worker_loop(worker: int, config: Config, jobs: "queue.Queue[Job]", results: 
                 continue
             if record is not None:
                 results.put(record)
+            if config.fresh:
+                pool.close()
     finally:
         pool.close()
 
@@ -707,7 +716,10 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
     parser.add_argument("--tournament", choices=["round-robin"], help="needed for more than two engines")
     parser.add_argument("--out", metavar="FILE", help="append every finished game as a JSON line")
     parser.add_argument("--resume", action="store_true", help="continue the match recorded in --out")
-    parser.add_argument("--log-dir", metavar="DIR", help="write the engines' stderr there")
+    parser.add_argument("--log-dir", metavar="DIR",
+                        help="write each engine's protocol transcript and stderr there")
+    parser.add_argument("--fresh-engines", action="store_true",
+                        help="start fresh engine processes for every game (default: reuse them with newgame)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     parser.add_argument("--verbose", action="store_true", help="one line per finished game")
     args = parser.parse_args(argv)
@@ -764,7 +776,7 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
             game=args.game, variant=variant, engines=engines, games=args.games, jobs=jobs,
             concurrency=min(args.concurrency, len(jobs)), margin_ms=args.timemargin,
             hang_timeout=args.timeout, adjudication=Adjudication.parse(args.adjudicate),
-            sprt=sprt_setup, out=args.out, opening_source=source, log_dir=args.log_dir,
+            sprt=sprt_setup, out=args.out, opening_source=source, log_dir=args.log_dir, fresh=args.fresh_engines,
             quiet=args.quiet, verbose=args.verbose)
     except (ConfigError, OSError) as error:
         parser.error(str(error))

@@ -302,7 +302,7 @@ def _fmt(value: float) -> str:
         return "inf" if value > 0 else "-inf"
     if math.isnan(value):
         return "nan"
-    return f"{value:.2f}"
+    return f"{value + 0.0:.2f}".replace("-0.00", "0.00")
 
 
 def report(wins: int, draws: int, losses: int, ptnml: Sequence[int] | None = None,
@@ -325,7 +325,8 @@ def report(wins: int, draws: int, losses: int, ptnml: Sequence[int] | None = Non
     second = f"LOS: {estimate.los * 100:.2f} %, DrawRatio: {estimate.draw_ratio * 100:.2f} %"
     if paired:
         good, bad = ptnml[3] + ptnml[4], ptnml[0] + ptnml[1]
-        second += f", PairsRatio: {_fmt(good / bad) if bad else 'inf'}"
+        ratio = good / bad if bad else (math.inf if good else math.nan)
+        second += f", PairsRatio: {_fmt(ratio)}"
     lines.append(second)
     lines.append(f"Games: {games}, Wins: {wins}, Losses: {losses}, Draws: {draws}, "
                  f"Points: {points:.1f} ({points / games * 100:.2f} %)")
