@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -242,6 +243,7 @@ class Engine:
         self.process = process
         self.transcript = transcript
         self._transcript_lock = threading.Lock()
+        self._own_group = False
         self.timeout = timeout
         self.id: dict[str, str] = {}
         self.name = name or ""
@@ -279,6 +281,7 @@ class Engine:
         except OSError as error:
             raise EngineTerminated(f"cannot start {args!r}: {error}") from error
         engine = cls(process, timeout=timeout, name=name, transcript=transcript)
+        engine._own_group = new_session and hasattr(os, "killpg")
         try:
             version = engine.command("protocol_version")[0].strip()
             if version != str(PROTOCOL_VERSION):
@@ -331,9 +334,16 @@ class Engine:
     quit = close
 
     def kill(self) -> None:
-        """Kills the process at once (it stays killed; reads end with EngineTerminated)."""
+        """Kills the process at once (it stays killed; reads end with EngineTerminated).
+
+        An engine started in its own session is killed with its whole process group, so a
+        wrapper script does not leave the real engine running.
+        """
         try:
-            self.process.kill()
+            if self._own_group and self.process.poll() is None:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            else:
+                self.process.kill()
         except OSError:
             pass
         try:
@@ -490,15 +500,22 @@ class Engine:
         self._events.put(("eof", None))
 
     def _next_event(self, deadline: float | None, what: str) -> _Event:
+        dead_since: float | None = None
         while True:
             remaining = None if deadline is None else deadline - time.monotonic()
             if remaining is not None and remaining <= 0:
                 raise EngineTimeout(f"no answer to {what!r} in time")
             try:
-                # Wake up now and then so a dead process is noticed even without EOF.
+                # Wake up now and then so a dead process is noticed even without EOF (a
+                # grandchild may hold the pipe open).
                 event = self._events.get(timeout=0.5 if remaining is None else min(remaining, 0.5))
             except queue.Empty:
-                continue
+                if self.process.poll() is None:
+                    continue
+                dead_since = dead_since or time.monotonic()
+                if time.monotonic() - dead_since < 1.0:
+                    continue
+                event = ("eof", None)
             if event[0] == "eof":
                 self._events.put(event)  # later waits see it too
                 self._searching = False

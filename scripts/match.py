@@ -440,7 +440,8 @@ def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event)
             outcome = forfeit(side, f"illegal move {result.move!r} ({error})")
             break
         history.append((side, None if score is None else score.relative_cp()))
-        outcome = _adjudicate(config.adjudication, history)
+        if position.outcome is None:
+            outcome = _adjudicate(config.adjudication, history)
 
     if outcome is None:
         outcome = position.outcome
@@ -908,6 +909,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(f"match.py: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("match.py: interrupted before the match started", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
