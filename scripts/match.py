@@ -388,7 +388,10 @@ def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event)
 
     for side, index in enumerate(players):
         try:
-            pool.get(index).new_game(config.game, **config.variant)
+            engine = pool.get(index)
+            engine.new_game(config.game, **config.variant)
+            # As UCI runners do: the engine finishes its set-up (tables, hash) before any clock runs.
+            engine.is_ready(timeout=max(10.0, config.hang_timeout))
         except EngineError as error:
             outcome = forfeit(side, f"failed to start a game: {error}")
             break
@@ -613,7 +616,7 @@ def final_report(standings: Standings, config: Config, played: int, interrupted:
 def crosstable(standings: Standings, engines: list[EngineSpec]) -> list[str]:
     order = sorted(range(len(engines)), key=lambda i: -standings.points(i)[0])
     width = max(8, max(len(e.name) for e in engines))
-    head = f"{'#':>2} {'Engine':<{width}} {'Points':>7} {'Games':>5} {'Elo':>14}  " + " ".join(
+    head = f"{'#':>2} {'Engine':<{width}} {'Points':>7} {'Games':>5} {'Elo':>16}  " + " ".join(
         f"{engines[i].name[:9]:>9}" for i in order)
     lines = [head]
     for rank, i in enumerate(order, 1):
@@ -637,7 +640,7 @@ def crosstable(standings: Standings, engines: list[EngineSpec]) -> list[str]:
             t = standings.tally(a, b)
             mine = (t.wins if i == a else t.losses) + t.draws / 2
             cells.append(f"{f'{mine:g}/{t.games}':>9}")
-        lines.append(f"{rank:>2} {engines[i].name:<{width}} {points:>7.1f} {games:>5} {elo:>14}  " + " ".join(cells))
+        lines.append(f"{rank:>2} {engines[i].name:<{width}} {points:>7.1f} {games:>5} {elo:>16}  " + " ".join(cells))
     return lines
 
 
