@@ -1,11 +1,12 @@
 //! The command line: which mode `arbor` runs in. Diagnostics go to stderr; stdout carries
 //! only protocol or tool output.
 
-use std::io::{self, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::bench;
+use crate::frontend::{nboard, uci};
 use crate::game::Game;
 use crate::protocol::session::Session;
 use crate::registry::{with_game, AnyGame};
@@ -21,6 +22,8 @@ const USAGE: &str =
 pub fn run(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
         None => serve(),
+        Some("uci") => finish(uci::run(BufReader::new(io::stdin()), io::stdout())),
+        Some("nboard") => finish(nboard::run(BufReader::new(io::stdin()), io::stdout())),
         Some("bench") => report(run_bench()),
         Some("perft") => report(run_perft(&args[1..])),
         Some("-h" | "--help" | "help") => {
@@ -38,7 +41,23 @@ pub fn run(args: &[String]) -> ExitCode {
     }
 }
 
+/// Serves the protocol the first line asks for: UCI after `uci`, else arbor's own (with
+/// that first line as its first command).
 fn serve() -> ExitCode {
+    let mut stdin = BufReader::new(io::stdin());
+    let mut first = String::new();
+    if let Err(error) = stdin.read_line(&mut first) {
+        eprintln!("arbor: cannot read input: {error}");
+        return ExitCode::FAILURE;
+    }
+    if first.trim() == "uci" {
+        let input = io::Cursor::new(first.into_bytes()).chain(stdin);
+        return finish(uci::run(input, io::stdout()));
+    }
+    if first.trim_start().starts_with("nboard ") {
+        let input = io::Cursor::new(first.into_bytes()).chain(stdin);
+        return finish(nboard::run(input, io::stdout()));
+    }
     let session = match Session::new(io::stdout()) {
         Ok(session) => session,
         Err(error) => {
@@ -46,7 +65,11 @@ fn serve() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match session.run(BufReader::new(io::stdin())) {
+    finish(session.run(io::Cursor::new(first.into_bytes()).chain(stdin)))
+}
+
+fn finish(result: io::Result<()>) -> ExitCode {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         // A closed stdout (the peer went away) ends the session; nothing left to tell.
         Err(error) => {

@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod cli;
 pub mod engine;
+pub mod frontend;
 pub mod game;
 pub mod protocol;
 pub mod registry;
