@@ -534,8 +534,8 @@ class Standings:
         points = record["points"][str(a)]
         self.tallies.setdefault((a, b), Tally()).add(record["pair"], points)
         reason = record["reason"]
-        # Group reasons without the move-specific detail, e.g. "d6 (X): illegal move".
-        key = reason.split(" (", 2)[0] if reason.startswith("adjudication") else reason
+        # Group reasons without the detail in parentheses, e.g. "d6 (X): illegal move".
+        key = reason.split(" (", 1)[0]
         if "): " in reason:
             head, _, tail = reason.partition("): ")
             key = head + "): " + tail.split(" (")[0].split(" '")[0]

@@ -306,10 +306,10 @@ class Othello(Game):
             discs = [self.cells.count(FIRST), self.cells.count(SECOND)]
             score = f"{discs[0]}-{discs[1]}"
             if discs[0] == discs[1]:
-                self.outcome = Outcome(None, f"equal discs {score}")
+                self.outcome = Outcome(None, f"equal discs ({score})")
             else:
                 winner = FIRST if discs[0] > discs[1] else SECOND
-                self.outcome = Outcome(winner, f"{'XO'[winner]} has more discs {score}")
+                self.outcome = Outcome(winner, f"{'XO'[winner]} has more discs ({score})")
 
 
 GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (TicTacToe, ConnectFour, Othello, Gomoku)}

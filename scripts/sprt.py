@@ -81,6 +81,8 @@ def _estimate(counts: Sequence[int], scores: Sequence[float], pairs: bool) -> El
     low, high = score - half_width, score + half_width
     elo = score_to_elo(score)
     error = (score_to_elo(high) - score_to_elo(low)) / 2.0
+    if math.isnan(error):  # a 0 % or 100 % score: the interval has no finite width
+        error = math.inf
     # nElo divides by the standard deviation per game: sqrt(2v) for a pair of games.
     sigma = math.sqrt(2.0 * variance if pairs else variance)
     if sigma > 0.0:
