@@ -136,7 +136,7 @@ def main() -> int:
                 if "movetime" in values:
                     delay = max(delay, 4 * int(values["movetime"]) / 1000)
                 if side_clock is not None:
-                    delay = max(delay, int(side_clock) / 1000 + 0.5)
+                    delay = max(delay, int(side_clock) / 1000 + 1.0)
                 time.sleep(delay)
             time.sleep(args.delay / 1000)
             score = rng.randint(-50, 50) if args.score is None else args.score

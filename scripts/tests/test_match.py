@@ -70,10 +70,12 @@ class Misbehaviour(unittest.TestCase):
         self.check("error", "engine error", "--depth", "3", games=2)
 
     def test_flag_on_the_clock(self):
-        self.check("slow", "time forfeit", "--tc", "0.3+0.05", games=2)
+        # A generous margin keeps the good engine safe on a loaded machine; the slow one
+        # overruns its clock by a full second.
+        self.check("slow", "time forfeit", "--tc", "0.3+0.05", "--timemargin", "400", games=2)
 
     def test_flag_on_movetime(self):
-        self.check("slow", "time forfeit", "--movetime", "100", games=2)
+        self.check("slow", "time forfeit", "--movetime", "100", "--timemargin", "400", games=2)
 
 
 class Runner(unittest.TestCase):
@@ -148,6 +150,22 @@ class Runner(unittest.TestCase):
         self.assertIn("6 games recorded", done.stdout)
         table = done.stdout.split("Round-robin")[1]
         self.assertRegex(table, r"\n\s*3 c\s+0\.0\s+4 ")  # c crashes in every game: last, 0 points
+
+    def test_records_are_not_mixed_up(self):
+        with tempfile.TemporaryDirectory() as folder:
+            out = os.path.join(folder, "games.jsonl")
+            first = run_match("--game", "tictactoe", "--games", "2", "--depth", "1", "--out", out, "--fresh-engines",
+                              *engine("a"), *engine("b"))
+            self.assertEqual(first.returncode, 0, first.stderr)
+            again = run_match("--game", "tictactoe", "--games", "2", "--depth", "1", "--out", out,
+                              *engine("a"), *engine("b"))
+            self.assertEqual(again.returncode, 2)
+            self.assertIn("--resume", again.stderr)
+            other = run_match("--game", "connect4", "--games", "2", "--depth", "1", "--out", out, "--resume",
+                              *engine("a"), *engine("b"))
+            self.assertEqual(other.returncode, 2)
+            self.assertIn("game differs", other.stderr)
+            self.assertEqual(len(read_games(out)), 2)
 
     def test_bad_command_lines(self):
         self.assertEqual(run_match("--game", "tictactoe", "--depth", "1", *engine("a")).returncode, 2)
