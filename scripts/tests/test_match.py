@@ -132,7 +132,8 @@ class Runner(unittest.TestCase):
         self.assertLess(games, 200)
 
     def test_adjudication(self):
-        done = run_match("--game", "connect4", "--games", "4", "--depth", "1", "--adjudicate", "resign=3,400",
+        # Connect Four after a 2-ply opening: 4 more plies end before any four-in-a-row is possible.
+        done = run_match("--game", "connect4", "--games", "4", "--depth", "1", "--adjudicate", "resign=2,400",
                          *engine("up", "--score", "500"), *engine("down", "--score", "-500"))
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn("Games: 4, Wins: 4, Losses: 0, Draws: 0", done.stdout)
