@@ -45,7 +45,7 @@ class Misbehaviour(unittest.TestCase):
             done = run_match("--game", game, "--games", str(games), "--concurrency", "2", "--timeout", "1",
                              "--out", out, *limits,
                              *engine("good", "--seed", "1"),
-                             *engine("bad", "--seed", "2", "--mode", mode, "--after", "2"))
+                             *engine("bad", "--seed", "2", "--mode", mode, "--after", "1"))
             self.assertEqual(done.returncode, 0, done.stderr)
             records = read_games(out)
             self.assertEqual(sorted(r["index"] for r in records), list(range(games)))
