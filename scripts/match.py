@@ -12,6 +12,12 @@ a time loss loses the game for the offender (the reason is recorded, the engine 
 the match goes on). Every finished game is appended and flushed to ``--out``; ``--resume``
 continues from that file. Ctrl-C stops cleanly (a second Ctrl-C kills the engines).
 Statistics are worded as fastchess prints them (see sprt.py). Standard library only.
+
+Records (``--out``), one JSON object per line: first ``{"type": "match", ...}`` (game, variant,
+engines, openings), then one ``{"type": "game", ...}`` per finished game with ``index``,
+``pair``, ``engines`` ({"X": name, "O": name}, X moves first), ``opening`` (moves),
+``moves`` ([{"move", "time_ms", "score" (mover's view, e.g. "cp 12", "win 5"), "depth",
+"nodes"}]), ``result`` ("1-0", "0-1", "1/2-1/2" from X's view), ``winner`` and ``reason``.
 """
 
 from __future__ import annotations
@@ -747,8 +753,9 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
         if len(engines) > 2 and args.tournament is None:
             raise ConfigError("more than two engines need --tournament round-robin")
         names = [e.name for e in engines]
-        if len(set(names)) != len(names):
-            raise ConfigError(f"engine names must differ (use name=...): {names}")
+        for spec in engines:  # the same binary twice: arbor-1, arbor-2
+            if names.count(spec.name) > 1:
+                spec.name = f"{spec.name}-{spec.index + 1}"
         if args.games <= 0:
             raise ConfigError("--games must be positive")
         if args.concurrency <= 0:
