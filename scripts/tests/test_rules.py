@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import sys
 import unittest
 
@@ -106,3 +107,35 @@ class Endings(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class AgreesWithArbor(unittest.TestCase):
+    """Along seeded random games, the referee's legal moves (and game ends) match arbor's."""
+
+    CASES = [("tictactoe", {}), ("connect4", {}), ("connect4", {"cols": "5", "rows": "4"}), ("othello", {}),
+             ("gomoku", {"size": "7"}), ("gomoku", {"size": "6", "rule": "standard"})]
+
+    def test_legal_moves_agree(self):
+        from scripts.tests.engine_path import arbor_binary
+        from arbor_client import Engine, EngineError
+
+        binary = arbor_binary()
+        if binary is None:
+            self.skipTest("arbor binary not found: set ARBOR_BIN or run `cargo build --release`")
+        with Engine.popen(str(binary)) as engine:
+            for name, variant in self.CASES:
+                with self.subTest(game=name, variant=variant):
+                    try:
+                        engine.new_game(name, **variant)
+                    except EngineError as error:
+                        self.skipTest(f"{name} is not in this arbor build: {error.message}")
+                    rng = random.Random(7)
+                    for _ in range(15):
+                        game = rules.new_game(name, variant)
+                        while True:
+                            engine.position(moves=game.moves)
+                            mine = game.legal_moves()
+                            self.assertEqual(sorted(engine.legal()), sorted(mine), game.moves)
+                            if not mine:
+                                break
+                            game.play(rng.choice(mine))
