@@ -17,6 +17,9 @@ const CHECK_INTERVAL: u64 = 1024;
 /// down, mirrored transpositions are too rare to pay for the mirroring.
 const SYMMETRY_PLIES: i32 = 10;
 
+/// The principal variation may always spend this many nodes past the first move.
+const PV_MIN_NODES: u64 = 100_000;
+
 /// Enhanced transposition cutoffs are tried only with at least this many empty cells.
 const ETC_MIN_EMPTIES: i32 = 12;
 
@@ -109,6 +112,11 @@ impl<'a, G: Geometry> Search<'a, G> {
             pending: 0,
             halt: None,
         }
+    }
+
+    /// Nodes visited so far in this solve and earlier ones of the same search.
+    fn nodes(&self) -> u64 {
+        self.control.nodes() + self.pending
     }
 
     /// Hands the uncounted nodes to `control` and turns a halt into an error.
@@ -386,9 +394,15 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
             score,
             moves: Vec::new(),
         };
+        // The first move is always found; the rest of the principal variation only while
+        // it costs no more nodes than the score did (it can otherwise double a solve).
+        let score_nodes = self.nodes();
+        let pv_budget = score_nodes.max(PV_MIN_NODES);
         let mut current_position = *position;
         let mut value = score;
-        while current_position.outcome().is_none() {
+        while current_position.outcome().is_none()
+            && (line.moves.is_empty() || self.nodes() - score_nodes <= pv_budget)
+        {
             let (current, mask) = (current_position.current(), current_position.mask());
             let moves = current_position.moves() as i32;
             let Some(mv) = self.best_move(current, mask, moves, value) else {
