@@ -6,15 +6,16 @@
 //! symmetric positions during the first plies, and a table on 2 MiB pages.
 //!
 //! When it runs (see [`ConnectFourSolver::solve`]): always under `go solve`; under a time
-//! limit for a third of the soft limit at most, declining if that is not enough; never
-//! for `depth`/`nodes` searches or the `baseline` style.
+//! limit for a third of the soft limit at most, declining if that is not enough; under
+//! `go infinite` for a second at most; never for `depth`/`nodes` searches or the
+//! `baseline` style.
 //!
 //! Scores inside the solver use the test sets' convention generalised to any board: a
 //! game won with the four made at ply `e` (1-based, counted from the empty board) is worth
 //! `(cells - e) / 2 + 1` to the winner (`22 - discs of the winner` on 7x6), the negation
 //! to the loser, 0 for a draw. [`plies_to_end`] turns that into `win N`/`loss N`.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::game::connect_four::bitboard::Shape;
 use crate::game::connect_four::{Column, ConnectFour, Params, Style};
@@ -32,6 +33,9 @@ use table::Table;
 /// Outside `go solve`, the solver may spend this fraction of the move's soft time limit
 /// before it gives the position back to the heuristic search.
 const BUDGET_DIVISOR: u32 = 3;
+
+/// Without a time limit (`go infinite`), the solver's time before it declines.
+const UNTIMED_BUDGET: Duration = Duration::from_secs(1);
 
 /// The board's geometry as a type, so the standard board is compiled with constant masks.
 pub trait Geometry: Copy {
@@ -127,9 +131,9 @@ impl Solver<ConnectFour> for ConnectFourSolver {
         self.table.clear();
     }
 
-    /// Solves under `go solve`, or within a third of the move's time otherwise (declining
-    /// when that is not enough). Declines depth- or node-limited searches and the
-    /// baseline style, which play with the heuristic search alone.
+    /// Solves under `go solve`, or within a third of the move's time (a second under
+    /// `go infinite`) otherwise, declining when that is not enough. Declines depth- or
+    /// node-limited searches and the baseline style: they use the heuristic search alone.
     fn solve(
         &mut self,
         position: &ConnectFour,
@@ -149,9 +153,11 @@ impl Solver<ConnectFour> for ConnectFourSolver {
             return Verdict::Declined;
         } else {
             let now = Instant::now();
-            Deadline::new(limits, now)
-                .soft
-                .map(|soft| now + soft.saturating_duration_since(now) / BUDGET_DIVISOR)
+            Some(match Deadline::new(limits, now).soft {
+                Some(soft) => now + soft.saturating_duration_since(now) / BUDGET_DIVISOR,
+                // `go infinite`: analysis, so a hard position goes to the heuristic search.
+                None => now + UNTIMED_BUDGET,
+            })
         };
         match self.run(position, control, budget, |search, p| search.line(p)) {
             Ok(line) => {

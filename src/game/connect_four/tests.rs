@@ -284,6 +284,18 @@ fn the_solver_stops_and_declines() {
         &mut unlimited(),
     );
     assert_eq!(verdict, Verdict::Declined);
+    // `go infinite` is analysis: a second of solving, then the heuristic search.
+    let infinite = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let verdict = solver.solve(
+        &ConnectFour::new(),
+        &Params::default(),
+        &infinite,
+        &mut unlimited(),
+    );
+    assert_eq!(verdict, Verdict::Declined);
     // Depth-limited searches and the baseline style never use the solver.
     let depth = Limits {
         depth: Some(3),
