@@ -3,7 +3,8 @@
 //! centre-first ordering refined by threats created, and pruning of moves that hand the
 //! opponent an immediate win. Beyond Pons' design: enhanced transposition cutoffs, the
 //! opponent's threats handed down from the parent, mirrored keys and half the moves in
-//! symmetric positions during the first plies, and a table on 2 MiB pages.
+//! symmetric positions during the first plies, and (for untimed solves) a table on 2 MiB
+//! pages.
 //!
 //! When it runs (see [`ConnectFourSolver::solve`]): always under `go solve`; under a time
 //! limit for a third of the soft limit at most, declining if that is not enough; under
@@ -112,7 +113,7 @@ impl ConnectFourSolver {
         budget: Option<Instant>,
         work: impl FnOnce(&mut dyn SearchOps, &ConnectFour) -> Option<T>,
     ) -> Result<T, Halt> {
-        self.table.ensure();
+        self.table.ensure(budget.is_none());
         let shape = position.shape();
         if shape == Shape::STANDARD {
             let mut search = Search::new(Standard, &mut self.table, control, budget);
