@@ -407,3 +407,66 @@ fn the_empty_board_is_a_first_player_win_at_ply_41() {
     assert_eq!(score, Some(1));
     assert_eq!(search_score(&start, 1).1, 41);
 }
+
+/// Plain minimax to the end (root-relative plies scores), for cross-checking the solver.
+fn minimax(position: &ConnectFour, ply: u32) -> i32 {
+    match position.outcome() {
+        Some(Outcome::Draw) => return 0,
+        Some(Outcome::Win(_)) => return crate::search::score::loss_in(ply),
+        None => {}
+    }
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *position;
+            child.play(mv);
+            -minimax(&child, ply + 1)
+        })
+        .max()
+        .expect("a game not over has moves")
+}
+
+#[test]
+fn the_solver_agrees_with_minimax_on_a_small_board() {
+    let start = ConnectFour::new_game(&[
+        ("cols".to_string(), "5".to_string()),
+        ("rows".to_string(), "4".to_string()),
+    ])
+    .expect("5x4");
+    let mut solver = ConnectFourSolver::default();
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut checked = 0;
+    while checked < 40 {
+        // A random game of 11 or 12 discs, so that minimax has at most 9 plies to go.
+        let mut position = start;
+        let length = 11 + (seed % 2) as usize;
+        for _ in 0..length {
+            let mut moves = MoveList::new();
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            position.play(moves[(seed % moves.len() as u64) as usize]);
+        }
+        if position.outcome().is_some() {
+            continue;
+        }
+        let score = solver.score(&position, &mut unlimited()).expect("solved");
+        assert_eq!(
+            search_score(&position, score).0,
+            minimax(&position, 0),
+            "{}",
+            position.position_text()
+        );
+        let line = solver.line(&position, &mut unlimited()).expect("solved");
+        let mut child = position;
+        child.play(line.moves[0]);
+        assert_eq!(-minimax(&child, 1), minimax(&position, 0));
+        checked += 1;
+    }
+}

@@ -164,8 +164,8 @@ impl<'a, G: Geometry> Search<'a, G> {
         candidates & !(threats_against >> 1)
     }
 
-    /// Candidate moves ordered centre first, then by the threats they create; each
-    /// comes with those threats (the child's `threats_against`).
+    /// Candidate moves ordered by the threats they create, centre first among equals;
+    /// each comes with those threats (the child's `threats_against`).
     #[inline(always)]
     fn ordered(&self, list: &mut Ordered, current: u64, mask: u64, candidates: u64) {
         let shape = self.geometry.shape();
@@ -244,11 +244,12 @@ impl<'a, G: Geometry> Search<'a, G> {
         // beta ends the node. The probes are independent loads, so they also fetch the
         // children's slots in parallel before the first child needs its own. Near the end
         // of the game the subtrees are too small to repay the extra probes.
-        for i in 0..(if cells - moves < ETC_MIN_EMPTIES {
-            0
-        } else {
+        let probes = if cells - moves >= ETC_MIN_EMPTIES {
             list.len
-        }) {
+        } else {
+            0
+        };
+        for i in 0..probes {
             let mv = candidates & self.order[list.slot(i)];
             let child = self.key(opponent + (mask | mv), moves + 1);
             if let table::Stored::Upper(upper) = self.table.get(child) {
