@@ -6,6 +6,7 @@
 
 pub mod movelist;
 pub mod notation;
+pub mod othello;
 pub mod tictactoe;
 pub mod zobrist;
 

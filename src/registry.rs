@@ -87,4 +87,5 @@ macro_rules! define_games {
 
 define_games! {$;
     TicTacToe, tictactoe: crate::game::tictactoe::TicTacToe,
+    Othello, othello: crate::game::othello::Othello,
 }
