@@ -7,7 +7,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::game::othello::bitboard::{flips, legal_moves, stable_discs, CORNERS};
+use crate::game::othello::bitboard::{flips, legal_moves, neighbours, stable_discs, CORNERS};
 use crate::game::othello::final_margin;
 use crate::game::othello::table::Table;
 use crate::search::control::Control;
@@ -17,9 +17,12 @@ pub const SCORE_INF: i32 = 127;
 
 /// Nodes with more empties than this use the table and mobility ordering; below, the
 /// cheaper parity-ordered search without move generation.
-const SHALLOW_EMPTIES: u32 = 7;
+const SHALLOW_EMPTIES: u32 = 6;
 /// The table is used only with at least this many empties.
 const TABLE_EMPTIES: u32 = 8;
+
+/// Nodes with at least this many empties look for enhanced transposition cutoffs.
+const ETC_EMPTIES: u32 = 12;
 
 /// The four quadrants, for parity ordering.
 const QUADRANTS: [u64; 4] = [
@@ -130,7 +133,9 @@ impl<'a> Endgame<'a> {
                 -1 << 20
             } else {
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                mobility * 16 - if odd & bit != 0 { 4 } else { 0 }
+                let own = player | flipped | bit;
+                let potential = (neighbours(own) & !(own | opponent)).count_ones() as i32;
+                mobility * 16 + potential * 2 - if odd & bit != 0 { 4 } else { 0 }
                     - if bit & CORNERS != 0 { 8 } else { 0 }
             };
             out.push(Candidate {
@@ -172,7 +177,7 @@ impl<'a> Endgame<'a> {
             return -self.deep(opponent, player, replies, -beta, -alpha, empties);
         }
         // Stability cutoff: the opponent's stable discs cap what we can reach.
-        if alpha >= 2 * empties as i32 && alpha >= 64 - 2 * opponent.count_ones() as i32 {
+        if alpha >= 64 - 2 * opponent.count_ones() as i32 {
             let most = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
             if most <= alpha {
                 return most;
@@ -198,6 +203,20 @@ impl<'a> Endgame<'a> {
         }
         let mut list = ArrayVec::<Candidate, 64>::new();
         self.candidates(player, opponent, moves, table_move, &mut list);
+        if empties >= ETC_EMPTIES {
+            // Enhanced transposition cutoff: a child already known to be bad enough for
+            // the opponent refutes this node without searching.
+            for c in list.iter() {
+                let next_player = opponent ^ c.flipped;
+                let next_opponent = player | c.flipped | 1 << c.square;
+                if let Some(hit) = self.table.probe(next_player, next_opponent) {
+                    if -hit.upper >= beta {
+                        self.table.store(player, opponent, empties, alpha, beta, -hit.upper, c.square);
+                        return -hit.upper;
+                    }
+                }
+            }
+        }
 
         let (alpha_start, beta_start) = (alpha, beta);
         let mut best = -SCORE_INF;
