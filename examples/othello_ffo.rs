@@ -12,6 +12,7 @@ use arbor::search::control::Control;
 use arbor::search::StopFlag;
 
 fn main() {
+    env_logger::init();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
         eprintln!("usage: othello_ffo FILE [--first N]");
@@ -35,21 +36,27 @@ fn main() {
         }
     };
     let (mut total_time, mut total_nodes, mut correct, mut count) = (0.0, 0u64, 0, 0);
-    let lines = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
     for (i, line) in lines.take(first).enumerate() {
         let fields: Vec<&str> = line.split_whitespace().collect();
         if fields.len() < 4 {
             eprintln!("line {}: expected board, side, score, moves", i + 1);
             continue;
         }
-        let position = match Othello::new().parse_position(&format!("{} {}", fields[0], fields[1])) {
+        let position = match Othello::new().parse_position(&format!("{} {}", fields[0], fields[1]))
+        {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("line {}: {e}", i + 1);
                 continue;
             }
         };
-        let expected: i32 = fields[2].trim_start_matches('+').parse().unwrap_or(i32::MIN);
+        let expected: i32 = fields[2]
+            .trim_start_matches('+')
+            .parse()
+            .unwrap_or(i32::MIN);
         let best_moves: Vec<&str> = fields[3].split(',').collect();
         let mut solver = EndgameSolver::default();
         let mut control = Control::new(StopFlag::new(), None, None);

@@ -195,10 +195,7 @@ impl Game for Othello {
         let (player, opponent) = match mv {
             OthelloMove::Place(square) => {
                 let flipped = bitboard::flips(usize::from(square), self.player, self.opponent);
-                (
-                    self.opponent ^ flipped,
-                    self.player | flipped | 1 << square,
-                )
+                (self.opponent ^ flipped, self.player | flipped | 1 << square)
             }
             OthelloMove::Pass => (self.opponent, self.player),
         };

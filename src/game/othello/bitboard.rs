@@ -163,9 +163,9 @@ const fn make_diagonals() -> [u64; 30] {
     let mut masks = [0u64; 30];
     let mut k = 0;
     while k < 15 {
-        let mut square = 0;
+        let mut square: i32 = 0;
         while square < 64 {
-            let (c, r) = ((square % 8) as i32, (square / 8) as i32);
+            let (c, r) = (square % 8, square / 8);
             if c + r == k as i32 {
                 masks[k] |= 1u64 << square;
             }

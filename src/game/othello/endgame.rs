@@ -135,7 +135,8 @@ impl<'a> Endgame<'a> {
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let own = player | flipped | bit;
                 let potential = (neighbours(own) & !(own | opponent)).count_ones() as i32;
-                mobility * 16 + potential * 2 - if odd & bit != 0 { 4 } else { 0 }
+                mobility * 16 + potential * 4
+                    - if odd & bit != 0 { 2 } else { 0 }
                     - if bit & CORNERS != 0 { 8 } else { 0 }
             };
             out.push(Candidate {
@@ -211,7 +212,8 @@ impl<'a> Endgame<'a> {
                 let next_opponent = player | c.flipped | 1 << c.square;
                 if let Some(hit) = self.table.probe(next_player, next_opponent) {
                     if -hit.upper >= beta {
-                        self.table.store(player, opponent, empties, alpha, beta, -hit.upper, c.square);
+                        self.table
+                            .store(player, opponent, empties, alpha, beta, -hit.upper, c.square);
                         return -hit.upper;
                     }
                 }
@@ -225,12 +227,32 @@ impl<'a> Endgame<'a> {
             let next_player = opponent ^ c.flipped;
             let next_opponent = player | c.flipped | 1 << c.square;
             let score = if i == 0 || beta - alpha == 1 {
-                -self.child(next_player, next_opponent, c.replies, -beta, -alpha, empties - 1)
+                -self.child(
+                    next_player,
+                    next_opponent,
+                    c.replies,
+                    -beta,
+                    -alpha,
+                    empties - 1,
+                )
             } else {
-                let probe =
-                    -self.child(next_player, next_opponent, c.replies, -alpha - 1, -alpha, empties - 1);
+                let probe = -self.child(
+                    next_player,
+                    next_opponent,
+                    c.replies,
+                    -alpha - 1,
+                    -alpha,
+                    empties - 1,
+                );
                 if probe > alpha && probe < beta {
-                    -self.child(next_player, next_opponent, c.replies, -beta, -probe, empties - 1)
+                    -self.child(
+                        next_player,
+                        next_opponent,
+                        c.replies,
+                        -beta,
+                        -probe,
+                        empties - 1,
+                    )
                 } else {
                     probe
                 }
@@ -337,7 +359,14 @@ impl<'a> Endgame<'a> {
     }
 
     /// Up to four empties: collect them, odd quadrants first, and solve directly.
-    fn last_entry(&mut self, player: u64, opponent: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+    fn last_entry(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+    ) -> i32 {
         let empty = !(player | opponent);
         if empties == 0 {
             self.visit();

@@ -10,7 +10,12 @@ pub fn fast_perft(position: &Othello, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    count(position.player(), position.opponent(), position.move_mask(), depth)
+    count(
+        position.player(),
+        position.opponent(),
+        position.move_mask(),
+        depth,
+    )
 }
 
 /// Leaves below (`player`, `opponent`) with `moves` its legal-move mask; `depth >= 1`.

@@ -81,6 +81,10 @@ fn root(search: &mut Endgame<'_>, position: &Othello) -> Option<(i32, OthelloMov
     let (mut alpha, mut beta) = (guess - ASPIRATION, guess + ASPIRATION);
     loop {
         let (score, best) = root_window(search, position, alpha, beta)?;
+        log::debug!(
+            "othello solve window ({alpha}, {beta}) -> {score} after {} nodes",
+            search.nodes
+        );
         if score <= alpha && alpha > -SCORE_INF {
             alpha = -SCORE_INF;
             beta = score + 1;
@@ -102,7 +106,10 @@ fn root_window(
 ) -> Option<(i32, OthelloMove)> {
     let (player, opponent) = (position.player(), position.opponent());
     let mut squares: Vec<(i32, u8)> = Vec::new();
-    let hint = search.table.probe(player, opponent).map_or(64, |hit| hit.best);
+    let hint = search
+        .table
+        .probe(player, opponent)
+        .map_or(64, |hit| hit.best);
     let mut rest = position.move_mask();
     while rest != 0 {
         let square = rest.trailing_zeros() as u8;
@@ -149,7 +156,11 @@ fn root_window(
 }
 
 /// The root's best move followed by the table's moves while they are exact and legal.
-fn principal_variation(table: &Table, position: &Othello, best_move: OthelloMove) -> Vec<OthelloMove> {
+fn principal_variation(
+    table: &Table,
+    position: &Othello,
+    best_move: OthelloMove,
+) -> Vec<OthelloMove> {
     let mut pv = vec![best_move];
     let mut current = *position;
     current.play(best_move);

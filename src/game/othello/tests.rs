@@ -23,14 +23,24 @@ fn play_all(start: Othello, moves: &[&str]) -> Othello {
 #[test]
 fn generic_perft_matches_the_published_counts_to_depth_7() {
     for (depth, &count) in START_PERFT.iter().enumerate().take(7) {
-        assert_eq!(perft(&Othello::new(), depth as u32 + 1), count, "depth {}", depth + 1);
+        assert_eq!(
+            perft(&Othello::new(), depth as u32 + 1),
+            count,
+            "depth {}",
+            depth + 1
+        );
     }
 }
 
 #[test]
 fn fast_perft_matches_the_published_counts_to_depth_9() {
     for (depth, &count) in START_PERFT.iter().enumerate() {
-        assert_eq!(fast_perft(&Othello::new(), depth as u32 + 1), count, "depth {}", depth + 1);
+        assert_eq!(
+            fast_perft(&Othello::new(), depth as u32 + 1),
+            count,
+            "depth {}",
+            depth + 1
+        );
     }
 }
 
@@ -44,7 +54,11 @@ fn fast_perft_agrees_with_the_generic_perft_through_passes_and_ends() {
     ] {
         let p = position(text);
         for depth in 1..=4 {
-            assert_eq!(fast_perft(&p, depth), perft(&p, depth), "{text} depth {depth}");
+            assert_eq!(
+                fast_perft(&p, depth),
+                perft(&p, depth),
+                "{text} depth {depth}"
+            );
         }
     }
 }
@@ -81,7 +95,10 @@ fn moves_and_positions_round_trip() {
     assert_eq!(start.parse_move("pass"), Ok(OthelloMove::Pass));
     assert_eq!(start.parse_move("PASS"), Ok(OthelloMove::Pass));
     assert_eq!(start.format_move(OthelloMove::Pass), "pass");
-    assert_eq!(Othello::decode_move(Othello::encode_move(OthelloMove::Pass)), OthelloMove::Pass);
+    assert_eq!(
+        Othello::decode_move(Othello::encode_move(OthelloMove::Pass)),
+        OthelloMove::Pass
+    );
     for bad in ["i1", "a9", "a0", "", "passs", "p"] {
         assert!(start.parse_move(bad).is_err(), "{bad}");
     }
@@ -190,8 +207,13 @@ fn check_optimal(text: &str, exact: &solver::Exact) {
     }
     let mut solver = solver::EndgameSolver::default();
     let mut control = Control::new(StopFlag::new(), None, None);
-    let after = solver.solve_exact(&child, &mut control).expect("not aborted");
-    assert_eq!(-after.margin, exact.margin, "{text}: best move is not optimal");
+    let after = solver
+        .solve_exact(&child, &mut control)
+        .expect("not aborted");
+    assert_eq!(
+        -after.margin, exact.margin,
+        "{text}: best move is not optimal"
+    );
 }
 
 #[test]
@@ -236,12 +258,10 @@ fn small_endgames_match_a_plain_minimax() {
 fn ffo_positions_are_solved_exactly() {
     // FFO #40 (20 empties, black +38, a2) and #41 (22 empties, black +0, h4) are in the
     // benchmark file; these nearer-the-end positions were taken along their optimal lines.
-    let cases = [
-        (
-            "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
-            38,
-        ),
-    ];
+    let cases = [(
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+        38,
+    )];
     for (text, margin) in cases {
         let exact = solve(text);
         assert_eq!(exact.margin, margin, "{text}");
