@@ -111,14 +111,13 @@ impl<'a> Endgame<'a> {
         }
     }
 
-    /// Orders the legal moves of a deep node: the table's move first, then fewest replies
+    /// Orders the moves of a deep node: fewest replies
     /// (corners counted twice), then odd quadrants.
     fn candidates(
         &self,
         player: u64,
         opponent: u64,
         moves: u64,
-        table_move: u8,
         out: &mut ArrayVec<Candidate, 64>,
     ) {
         let odd = odd_quadrants(!(player | opponent));
@@ -129,16 +128,12 @@ impl<'a> Endgame<'a> {
             let bit = 1u64 << square;
             let flipped = flips(usize::from(square), player, opponent);
             let replies = legal_moves(opponent ^ flipped, player | flipped | bit);
-            let key = if square == table_move {
-                -1 << 20
-            } else {
-                let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                let own = player | flipped | bit;
-                let potential = (neighbours(own) & !(own | opponent)).count_ones() as i32;
-                mobility * 16 + potential * 4
-                    - if odd & bit != 0 { 2 } else { 0 }
-                    - if bit & CORNERS != 0 { 8 } else { 0 }
-            };
+            let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+            let own = player | flipped | bit;
+            let potential = (neighbours(own) & !(own | opponent)).count_ones() as i32;
+            let key = mobility * 16 + potential * 4
+                - if odd & bit != 0 { 2 } else { 0 }
+                - if bit & CORNERS != 0 { 8 } else { 0 };
             out.push(Candidate {
                 square,
                 flipped,
@@ -202,71 +197,67 @@ impl<'a> Endgame<'a> {
                 table_move = hit.best;
             }
         }
-        let mut list = ArrayVec::<Candidate, 64>::new();
-        self.candidates(player, opponent, moves, table_move, &mut list);
-        if empties >= ETC_EMPTIES {
-            // Enhanced transposition cutoff: a child already known to be bad enough for
-            // the opponent refutes this node without searching.
-            for c in list.iter() {
-                let next_player = opponent ^ c.flipped;
-                let next_opponent = player | c.flipped | 1 << c.square;
-                if let Some(hit) = self.table.probe(next_player, next_opponent) {
-                    if -hit.upper >= beta {
-                        self.table
-                            .store(player, opponent, empties, alpha, beta, -hit.upper, c.square);
-                        return -hit.upper;
-                    }
-                }
-            }
-        }
-
         let (alpha_start, beta_start) = (alpha, beta);
         let mut best = -SCORE_INF;
         let mut best_square = 64;
-        for (i, c) in list.iter().enumerate() {
-            let next_player = opponent ^ c.flipped;
-            let next_opponent = player | c.flipped | 1 << c.square;
-            let score = if i == 0 || beta - alpha == 1 {
-                -self.child(
-                    next_player,
-                    next_opponent,
-                    c.replies,
-                    -beta,
-                    -alpha,
-                    empties - 1,
-                )
-            } else {
-                let probe = -self.child(
-                    next_player,
-                    next_opponent,
-                    c.replies,
-                    -alpha - 1,
-                    -alpha,
-                    empties - 1,
-                );
-                if probe > alpha && probe < beta {
-                    -self.child(
-                        next_player,
-                        next_opponent,
-                        c.replies,
-                        -beta,
-                        -probe,
-                        empties - 1,
-                    )
-                } else {
-                    probe
-                }
+        let mut rest = moves;
+        if table_move < 64 && moves >> table_move & 1 != 0 {
+            // The table's move first, before generating the others: it often cuts.
+            let bit = 1u64 << table_move;
+            let flipped = flips(usize::from(table_move), player, opponent);
+            let c = Candidate {
+                square: table_move,
+                flipped,
+                replies: legal_moves(opponent ^ flipped, player | flipped | bit),
+                key: 0,
             };
+            best = self.search_candidate(player, opponent, &c, alpha, beta, empties, true);
             if self.aborted {
                 return 0;
             }
-            if score > best {
-                best = score;
-                best_square = c.square;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
+            best_square = table_move;
+            alpha = alpha.max(best);
+            rest &= !bit;
+        }
+        if best < beta && rest != 0 {
+            let mut list = ArrayVec::<Candidate, 64>::new();
+            self.candidates(player, opponent, rest, &mut list);
+            if empties >= ETC_EMPTIES {
+                // Enhanced transposition cutoff: a child already known to be bad enough
+                // for the opponent refutes this node without searching.
+                for c in list.iter() {
+                    let next_player = opponent ^ c.flipped;
+                    let next_opponent = player | c.flipped | 1 << c.square;
+                    if let Some(hit) = self.table.probe(next_player, next_opponent) {
+                        if -hit.upper >= beta {
+                            self.table.store(
+                                player,
+                                opponent,
+                                empties,
+                                alpha_start,
+                                beta_start,
+                                -hit.upper,
+                                c.square,
+                            );
+                            return -hit.upper;
+                        }
+                    }
+                }
+            }
+            for (i, c) in list.iter().enumerate() {
+                let first = i == 0 && best_square == 64;
+                let score = self.search_candidate(player, opponent, c, alpha, beta, empties, first);
+                if self.aborted {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    best_square = c.square;
+                    if score > alpha {
+                        alpha = score;
+                        if score >= beta {
+                            break;
+                        }
                     }
                 }
             }
@@ -283,6 +274,54 @@ impl<'a> Endgame<'a> {
             );
         }
         best
+    }
+
+    /// Searches one move of a deep node: the first in the full window, the others with a
+    /// null window first (PVS), re-searched when they land inside the window.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_candidate(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        c: &Candidate,
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+        first: bool,
+    ) -> i32 {
+        let next_player = opponent ^ c.flipped;
+        let next_opponent = player | c.flipped | 1 << c.square;
+        if first || beta - alpha == 1 {
+            return -self.child(
+                next_player,
+                next_opponent,
+                c.replies,
+                -beta,
+                -alpha,
+                empties - 1,
+            );
+        }
+        let probe = -self.child(
+            next_player,
+            next_opponent,
+            c.replies,
+            -alpha - 1,
+            -alpha,
+            empties - 1,
+        );
+        if probe > alpha && probe < beta {
+            -self.child(
+                next_player,
+                next_opponent,
+                c.replies,
+                -beta,
+                -probe,
+                empties - 1,
+            )
+        } else {
+            probe
+        }
     }
 
     #[inline]
