@@ -48,14 +48,14 @@ impl PvTable {
         if ply >= PV_MAX {
             return;
         }
-        let child_len = if ply + 1 <= PV_MAX {
+        let child_len = if ply < PV_MAX {
             self.lengths[ply + 1].min(PV_MAX - 1 - ply)
         } else {
             0
         };
         let (head, tail) = self.moves.split_at_mut(ply + 1);
         head[ply][0] = code;
-        head[ply][1..=child_len].copy_from_slice(&tail[0][ply + 1..ply + 1 + child_len]);
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
         self.lengths[ply] = child_len + 1;
     }
 
