@@ -263,6 +263,22 @@ impl Game for Othello {
         diagram(&self.cells(), 8)
     }
 
+    fn dimensions(&self) -> (usize, usize) {
+        (8, 8)
+    }
+
+    fn placement(&self, mv: OthelloMove) -> Option<usize> {
+        match mv {
+            OthelloMove::Place(square) => Some(usize::from(square)),
+            OthelloMove::Pass => None,
+        }
+    }
+
+    /// The bulk-counting [`fast_perft`] (same counts as the generic one).
+    fn perft(&self, depth: u32) -> u64 {
+        fast_perft(self, depth)
+    }
+
     fn is_legal(&self, mv: OthelloMove) -> bool {
         match mv {
             OthelloMove::Place(square) => square < 64 && self.moves >> square & 1 != 0,

@@ -141,6 +141,32 @@ pub fn neighbours(discs: u64) -> u64 {
     horizontal | (row << 8) | (row >> 8)
 }
 
+/// Rows 1 and 8.
+const TOP_BOTTOM: u64 = 0xFF00_0000_0000_00FF;
+/// Files a and h.
+const LEFT_RIGHT: u64 = 0x8181_8181_8181_8181;
+
+/// `player`'s edge discs joined to one of its corners by its own discs along the edge:
+/// a cheap subset of the stable discs, for the evaluation.
+#[inline]
+pub fn edge_anchored(player: u64) -> u64 {
+    let mut stable = player & CORNERS;
+    if stable == 0 {
+        return 0;
+    }
+    let rows = player & TOP_BOTTOM;
+    let columns = player & LEFT_RIGHT;
+    loop {
+        let next = stable
+            | (rows & (((stable << 1) & NOT_FILE_A) | ((stable >> 1) & NOT_FILE_H)))
+            | (columns & ((stable << 8) | (stable >> 8)));
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
 /// Squares whose row is completely filled.
 #[inline]
 fn full_rows(filled: u64) -> u64 {
@@ -273,6 +299,14 @@ mod tests {
             }
             assert_eq!(legal_moves(player, opponent), expected);
         }
+    }
+
+    #[test]
+    fn edge_anchored_discs_follow_the_edges_from_own_corners() {
+        // a1 b1 c1 and e1 (gap at d1), a2 a3, and a lone h8 corner with g7 inside.
+        let player = 0b1_0111 | 1 << 8 | 1 << 16 | 1 << 63 | 1 << 54;
+        assert_eq!(edge_anchored(player), 0b111 | 1 << 8 | 1 << 16 | 1 << 63);
+        assert_eq!(edge_anchored(1 << 1 | 1 << 8), 0);
     }
 
     #[test]

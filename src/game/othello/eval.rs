@@ -6,7 +6,7 @@
 //! example pattern tables per phase) replaces [`PHASE_WEIGHTS`] or adds table lookups to
 //! [`features`] without touching the search. Knows nothing about searching.
 
-use crate::game::othello::bitboard::{legal_moves, neighbours, stable_discs, CORNERS};
+use crate::game::othello::bitboard::{edge_anchored, legal_moves, neighbours, CORNERS};
 use crate::game::othello::{Othello, Style};
 use crate::game::EVAL_LIMIT;
 
@@ -35,6 +35,7 @@ pub struct Features {
     /// Discs on C squares of an empty corner: the opponent's minus ours.
     pub c_squares: i32,
     pub edges: i32,
+    /// Edge discs anchored to an own corner (a cheap subset of the stable discs).
     pub stable: i32,
     /// +1 when the side to move will play the last move of the region (odd empties), else -1.
     pub parity: i32,
@@ -132,12 +133,8 @@ pub fn features(position: &Othello) -> Features {
             | ((empty & 1 << 56) >> 7)
             | ((empty & 1 << 63) >> 9));
 
-    let stable = if (player | opponent) & CORNERS != 0 {
-        stable_discs(player, opponent).count_ones() as i32
-            - stable_discs(opponent, player).count_ones() as i32
-    } else {
-        0
-    };
+    let stable =
+        edge_anchored(player).count_ones() as i32 - edge_anchored(opponent).count_ones() as i32;
     let count = |bits: u64| bits.count_ones() as i32;
     Features {
         mobility: count(position.move_mask()) - count(opponent_moves),

@@ -2,8 +2,7 @@
 //! is its own, runs the exact search in an aspiration window around an estimate, and
 //! reports the exact margin, an optimal move and a principal variation.
 //!
-//! It takes a position when `go` gives no depth limit and either `go solve` asked for a
-//! proof or the empties are at most `EndgameEmpties`.
+//! When it takes a position is decided by [`takes_over`].
 
 use crate::game::othello::endgame::{Endgame, SCORE_INF};
 use crate::game::othello::table::{Table, DEFAULT_BITS};
@@ -184,6 +183,25 @@ fn principal_variation(
     pv
 }
 
+/// Beyond `EndgameEmpties` by more than this, a `go solve` with a time or node limit is
+/// left to the depth-limited search: the solver could not finish, and an aborted solve
+/// has no move better than the first legal one.
+const SOLVE_BEYOND_LIMITED: u32 = 8;
+
+/// Whether the solver answers a `go` with `limits` at `empties` empty squares: never with
+/// a depth limit; with at most `EndgameEmpties` empties; and for `go solve` (or a `go`
+/// without limits) at any number, unless a time or node limit makes it hopeless.
+pub fn takes_over(empties: u32, params: &OthelloParams, limits: &Limits) -> bool {
+    if limits.depth.is_some() {
+        return false;
+    }
+    if empties <= params.endgame_empties {
+        return true;
+    }
+    let limited = limits.movetime.is_some() || limits.clock.is_some() || limits.nodes.is_some();
+    limits.solve && !(limited && empties > params.endgame_empties + SOLVE_BEYOND_LIMITED)
+}
+
 impl Solver<Othello> for EndgameSolver {
     fn clear(&mut self) {
         self.table.clear();
@@ -196,13 +214,10 @@ impl Solver<Othello> for EndgameSolver {
         limits: &Limits,
         control: &mut Control,
     ) -> Verdict<OthelloMove> {
-        let empties = position.empties();
-        if limits.depth.is_some()
-            || !(limits.solve || empties <= params.endgame_empties)
-            || position.outcome().is_some()
-        {
+        if !takes_over(position.empties(), params, limits) || position.outcome().is_some() {
             return Verdict::Declined;
         }
+        let empties = position.empties();
         match self.solve_exact(position, control) {
             Some(exact) => Verdict::Solved(Solved {
                 best_move: exact.best_move,

@@ -268,3 +268,40 @@ fn ffo_positions_are_solved_exactly() {
         check_optimal(text, &exact);
     }
 }
+
+#[test]
+fn the_solver_takes_only_its_own_positions() {
+    use crate::search::Limits;
+    use std::time::Duration;
+    let params = OthelloParams::default();
+    let plain = Limits::default();
+    let depth = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let solve = Limits {
+        solve: true,
+        ..Limits::default()
+    };
+    let solve_timed = Limits {
+        solve: true,
+        movetime: Some(Duration::from_millis(500)),
+        ..Limits::default()
+    };
+    assert!(solver::takes_over(20, &params, &plain));
+    assert!(!solver::takes_over(21, &params, &plain));
+    assert!(!solver::takes_over(10, &params, &depth));
+    assert!(solver::takes_over(40, &params, &solve));
+    assert!(solver::takes_over(28, &params, &solve_timed));
+    assert!(!solver::takes_over(29, &params, &solve_timed));
+}
+
+#[test]
+fn a_stopped_solve_reports_abort() {
+    let stop = StopFlag::new();
+    stop.stop();
+    let mut control = Control::new(stop, None, None);
+    let mut solver = solver::EndgameSolver::default();
+    let p = position("-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X");
+    assert_eq!(solver.solve_exact(&p, &mut control), None);
+}
