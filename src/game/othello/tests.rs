@@ -256,8 +256,7 @@ fn small_endgames_match_a_plain_minimax() {
 
 #[test]
 fn ffo_positions_are_solved_exactly() {
-    // FFO #40 (20 empties, black +38, a2) and #41 (22 empties, black +0, h4) are in the
-    // benchmark file; these nearer-the-end positions were taken along their optimal lines.
+    // FFO #40 (20 empties): black wins by 38 with a2, the only optimal move (published).
     let cases = [(
         "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
         38,
@@ -265,6 +264,7 @@ fn ffo_positions_are_solved_exactly() {
     for (text, margin) in cases {
         let exact = solve(text);
         assert_eq!(exact.margin, margin, "{text}");
+        assert_eq!(exact.best_move, OthelloMove::Place(8), "a2");
         check_optimal(text, &exact);
     }
 }
