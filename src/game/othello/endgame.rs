@@ -24,7 +24,7 @@ const SHALLOW_EMPTIES: u32 = 6;
 const TABLE_EMPTIES: u32 = 8;
 
 /// Nodes with at least this many empties look for enhanced transposition cutoffs.
-const ETC_EMPTIES: u32 = 12;
+const ETC_EMPTIES: u32 = 10;
 
 /// The four quadrants, for parity ordering.
 const QUADRANTS: [u64; 4] = [

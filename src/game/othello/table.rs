@@ -33,8 +33,8 @@ pub struct Table {
     generation: u8,
 }
 
-/// Default size: 2^21 entries, 48 MiB.
-pub const DEFAULT_BITS: u32 = 21;
+/// Default size: 2^22 entries, 96 MiB.
+pub const DEFAULT_BITS: u32 = 22;
 
 impl Table {
     /// A table of `2^bits` entries (`bits` at least 1), not yet allocated.
