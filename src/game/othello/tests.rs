@@ -283,17 +283,22 @@ fn the_solver_takes_only_its_own_positions() {
         solve: true,
         ..Limits::default()
     };
-    let solve_timed = Limits {
-        solve: true,
-        movetime: Some(Duration::from_millis(500)),
+    let timed = |ms: u64, solve: bool| Limits {
+        solve,
+        movetime: Some(Duration::from_millis(ms)),
         ..Limits::default()
     };
     assert!(solver::takes_over(20, &params, &plain));
     assert!(!solver::takes_over(21, &params, &plain));
     assert!(!solver::takes_over(10, &params, &depth));
     assert!(solver::takes_over(40, &params, &solve));
-    assert!(solver::takes_over(28, &params, &solve_timed));
-    assert!(!solver::takes_over(29, &params, &solve_timed));
+    // 100 ms reach 18 empties, one second 20, ten seconds 22.
+    assert!(solver::takes_over(18, &params, &timed(100, false)));
+    assert!(!solver::takes_over(19, &params, &timed(100, false)));
+    assert!(solver::takes_over(20, &params, &timed(1000, false)));
+    assert!(!solver::takes_over(21, &params, &timed(10_000, false)));
+    assert!(solver::takes_over(24, &params, &timed(10_000, true)));
+    assert!(!solver::takes_over(25, &params, &timed(10_000, true)));
 }
 
 #[test]
