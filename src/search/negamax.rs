@@ -149,23 +149,22 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         }
 
         let mut moves: MoveList<G::Move> = MoveList::new();
-        position.legal_moves(&mut moves);
-        let side = position.side_to_move();
         let mut keys: MoveList<i32> = MoveList::new();
+        let exhaustive = position.search_moves(&mut moves, &mut keys);
+        let side = position.side_to_move();
         let killers = self.ordering.killers(ply);
         let side_index = side.index();
-        for &mv in moves.iter() {
+        for (&mv, key) in moves.iter().zip(keys.iter_mut()) {
             let code = G::encode_move(mv);
-            let key = if code == tt_move {
+            *key = if code == tt_move {
                 TT_MOVE_BONUS
             } else if code == killers[0] {
-                KILLER_BONUS[0]
+                KILLER_BONUS[0] + *key
             } else if code == killers[1] {
-                KILLER_BONUS[1]
+                KILLER_BONUS[1] + *key
             } else {
-                self.ordering.history(side_index, code)
+                *key + self.ordering.history(side_index, code)
             };
-            keys.push(key);
         }
 
         let horizon_before = self.horizon_leaves;
@@ -204,6 +203,10 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             }
         }
 
+        if !exhaustive && best < score::WIN_MIN {
+            // Moves were left out: only a win found among the others is certain.
+            self.horizon_leaves += 1;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {
