@@ -55,7 +55,7 @@ impl PvTable {
         };
         let (head, tail) = self.moves.split_at_mut(ply + 1);
         head[ply][0] = code;
-        head[ply][1..=child_len].copy_from_slice(&tail[0][ply + 1..ply + 1 + child_len]);
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
         self.lengths[ply] = child_len + 1;
     }
 

@@ -11,6 +11,9 @@ use crate::game::gomoku::patterns::{FOUR, HALF};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList};
 
+/// The most quiet candidates searched, best keys first.
+const MAX_QUIET: usize = 15;
+
 /// Ordering key bonus for each combined class of our own (attack) and theirs (defence).
 const ATTACK: [i32; cell_class::COUNT] = [0, 20, 60, 30, 400, 3000, 900, 20_000, 40_000, 1 << 22];
 const DEFENCE: [i32; cell_class::COUNT] = [0, 10, 40, 20, 300, 1500, 600, 8_000, 15_000, 1 << 21];
@@ -83,7 +86,24 @@ pub fn search_moves(position: &Gomoku, out: &mut MoveList<Cell>, keys: &mut Move
             keys.push(order_key(board, me, cell));
         }
     }
+    if out.len() > MAX_QUIET {
+        sort_by_keys(out, keys);
+        out.truncate(MAX_QUIET);
+        keys.truncate(MAX_QUIET);
+    }
     false
+}
+
+/// Sorts moves by descending key (insertion sort: the lists are short).
+pub fn sort_by_keys(moves: &mut MoveList<Cell>, keys: &mut MoveList<i32>) {
+    for i in 1..moves.len() {
+        let mut j = i;
+        while j > 0 && keys[j] > keys[j - 1] {
+            moves.swap(j, j - 1);
+            keys.swap(j, j - 1);
+            j -= 1;
+        }
+    }
 }
 
 /// The cells where a stone of `me` leaves the opponent without any open-four cell.

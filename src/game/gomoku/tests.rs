@@ -229,3 +229,124 @@ fn a_four_three_is_proven_a_win_in_five() {
     let (mv, score) = best(&position, Limits::default());
     assert_eq!((mv.as_str(), score), ("h8", ScoreReport::Win(5)));
 }
+
+/// Prints depth, nodes and speed of a one-second search from a 3-stone opening
+/// (`cargo test --release -- --ignored --nocapture one_second`).
+#[test]
+#[ignore]
+fn one_second_from_an_opening() {
+    for opening in ["h8 i9 j8", "h8 h9 j10", "h8 i8 g10"] {
+        let position = after(opening, "freestyle");
+        let mut tables = Tables::try_new(64).expect("64 MiB");
+        let mut solver = vcf::ThreatSolver::default();
+        let limits = Limits {
+            movetime: Some(std::time::Duration::from_secs(1)),
+            ..Limits::default()
+        };
+        let result = search::search(
+            &position,
+            &GomokuParams::default(),
+            &limits,
+            &mut tables,
+            &mut solver,
+            &StopFlag::new(),
+            |info| {
+                eprintln!(
+                    "{opening}: depth {} seldepth {} score {:?} nodes {} time {:?} pv {:?}",
+                    info.depth,
+                    info.seldepth,
+                    info.score,
+                    info.nodes,
+                    info.elapsed,
+                    info.pv
+                        .iter()
+                        .map(|&m| position.format_move(m))
+                        .collect::<Vec<_>>()
+                )
+            },
+        )
+        .expect("not over");
+        eprintln!(
+            "{opening}: best {} depth {} nodes {} nps {:.0}",
+            position.format_move(result.best_move),
+            result.depth,
+            result.nodes,
+            result.nodes as f64 / result.elapsed.as_secs_f64()
+        );
+    }
+}
+
+/// The bench positions of ../shared/benchdata/gomoku/forced_wins_freestyle15.tsv as
+/// (id, position, the engine's move as a cell); `None` when the file is absent.
+fn forced_wins() -> Option<Vec<(String, Gomoku, usize)>> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/benchdata/gomoku/forced_wins_freestyle15.tsv"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("skipped: {path} is absent");
+        return None;
+    };
+    let cell = |xy: &str| {
+        let (x, y) = xy.split_once(',').expect("x,y");
+        y.parse::<usize>().expect("y") * 15 + x.parse::<usize>().expect("x")
+    };
+    let mut positions = Vec::new();
+    for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let mut position = game(&[]);
+        for xy in fields[4].split_whitespace() {
+            position.play(Cell(cell(xy) as u16));
+        }
+        positions.push((fields[0].to_string(), position, cell(fields[5])));
+    }
+    Some(positions)
+}
+
+#[test]
+fn bench_forced_wins_are_proven_soundly() {
+    let Some(positions) = forced_wins() else {
+        return;
+    };
+    let mut proved = 0;
+    for (id, position, _) in &positions {
+        let mut solver = vcf::ThreatSolver::default();
+        let mut control = crate::search::control::Control::new(StopFlag::new(), None, None);
+        let start = std::time::Instant::now();
+        let proof = solver
+            .prove(
+                position,
+                vcf::Threats::FoursAndThrees,
+                25,
+                100_000,
+                None,
+                &mut control,
+            )
+            .ok()
+            .flatten();
+        eprintln!(
+            "{id}: {:?} in {:?}, {} nodes",
+            proof
+                .as_ref()
+                .map(|p| (position.format_move(p.pv[0]), p.plies)),
+            start.elapsed(),
+            control.nodes()
+        );
+        if let Some(proof) = proof {
+            proved += 1;
+            // The proof's line is legal and ends in a five of the side to move.
+            let mut line = position.clone();
+            for &mv in &proof.pv {
+                assert!(line.is_legal(mv), "{id}");
+                line.play(mv);
+            }
+            assert_eq!(
+                line.outcome(),
+                Some(Outcome::Win(position.side_to_move())),
+                "{id}"
+            );
+        }
+    }
+    eprintln!("proved {proved}/{}", positions.len());
+    assert!(proved >= 1, "hand-43 at least");
+}

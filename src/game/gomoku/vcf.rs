@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::game::gomoku::board::cell_class;
-use crate::game::gomoku::moves::{defences, order_key};
+use crate::game::gomoku::moves::{defences, order_key, sort_by_keys};
 use crate::game::gomoku::{Cell, Gomoku, GomokuParams};
 use crate::game::{Game, MoveList};
 use crate::search::control::Control;
@@ -255,18 +255,6 @@ fn first_threat(position: &Gomoku, player: usize, min: u8) -> Option<Cell> {
         found = found.or(Some(Cell(cell as u16)));
     });
     found
-}
-
-/// Sorts moves by descending key (insertion sort: the lists are short).
-fn sort_by_keys(moves: &mut MoveList<Cell>, keys: &mut MoveList<i32>) {
-    for i in 1..moves.len() {
-        let mut j = i;
-        while j > 0 && keys[j] > keys[j - 1] {
-            moves.swap(j, j - 1);
-            keys.swap(j, j - 1);
-            j -= 1;
-        }
-    }
 }
 
 impl Solver<Gomoku> for ThreatSolver {
