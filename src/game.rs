@@ -163,6 +163,25 @@ pub trait Game: Clone + Send + 'static {
     /// A human-readable board for `showboard` (rows, no trailing newline).
     fn board_text(&self) -> String;
 
+    /// Board width and height in cells, for front ends that name cells (UCI drops).
+    /// `(0, 0)` for games that have no such board.
+    fn dimensions(&self) -> (usize, usize) {
+        (0, 0)
+    }
+
+    /// The cell (`row * width + column`, rows from the top) where `mv` puts a stone, or
+    /// `None` for a move that places nothing (a pass). Front ends use it to name moves.
+    fn placement(&self, mv: Self::Move) -> Option<usize> {
+        let _ = mv;
+        None
+    }
+
+    /// Counts the leaves `depth` plies deep. Games with a faster counter (bulk counting at
+    /// the last ply) override this; the default is the generic [`perft`].
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+
     /// Whether `mv` is legal here. The default scans [`Game::legal_moves`].
     fn is_legal(&self, mv: Self::Move) -> bool {
         let mut moves = MoveList::new();

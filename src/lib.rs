@@ -5,7 +5,10 @@
 //! ← [`search`] (generic iterative-deepening alpha-beta) ← [`registry`] (the list of games)
 //! ← [`engine`] (the search worker thread) ← [`protocol`] (the text protocol) ← `main`.
 
+pub mod bench;
+pub mod cli;
 pub mod engine;
+pub mod frontend;
 pub mod game;
 pub mod protocol;
 pub mod registry;

@@ -84,6 +84,14 @@ macro_rules! define_games {
             };
         }
         pub(crate) use with_game;
+
+        /// Runs `$body` once per registered game with the type alias `$G` bound to it.
+        macro_rules! for_each_game {
+            ($d G:ident => $d body:expr) => {
+                $( { type $d G = $ty; $d body; } )*
+            };
+        }
+        pub(crate) use for_each_game;
     };
 }
 

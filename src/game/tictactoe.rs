@@ -44,7 +44,8 @@ impl TicTacToe {
     }
 
     fn has_line(bits: u16) -> bool {
-        LINES.iter().any(|&line| bits & line == line)
+        // A line is complete when masking leaves no missing stone.
+        LINES.iter().any(|&line| (bits & line) ^ line == 0)
     }
 
     fn cell(&self, index: usize) -> Option<Player> {
@@ -59,17 +60,17 @@ impl TicTacToe {
 
     /// The hash computed from scratch (the incremental one must always equal it).
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.side == Player::Second {
+        let side = if self.side == Player::Second {
             SIDE_KEY
         } else {
             0
         };
-        for index in 0..9 {
-            if let Some(player) = self.cell(index) {
-                hash ^= PIECE_KEYS[player.index()][index];
-            }
-        }
-        hash
+        (0..9)
+            .filter_map(|index| {
+                self.cell(index)
+                    .map(|player| PIECE_KEYS[player.index()][index])
+            })
+            .fold(side, |hash, key| hash ^ key)
     }
 }
 
@@ -191,6 +192,14 @@ impl Game for TicTacToe {
 
     fn board_text(&self) -> String {
         diagram(&(0..9).map(|i| self.cell(i)).collect::<Vec<_>>(), 3)
+    }
+
+    fn dimensions(&self) -> (usize, usize) {
+        (3, 3)
+    }
+
+    fn placement(&self, mv: Cell) -> Option<usize> {
+        Some(usize::from(mv.0))
     }
 
     fn is_legal(&self, mv: Cell) -> bool {

@@ -32,7 +32,7 @@ const fn make_keys() -> [[u64; KEYED_SQUARES]; 2] {
 pub static PIECE_KEYS: [[u64; KEYED_SQUARES]; 2] = make_keys();
 
 /// XORed in when the second player is to move.
-pub const SIDE_KEY: u64 = mix64(0x51DE_70_0000_0001);
+pub const SIDE_KEY: u64 = mix64(0x0051_DE70_0000_0001);
 
 #[cfg(test)]
 mod tests {

@@ -86,7 +86,8 @@ pub fn search<G: Solve>(
     let mut pv_table = PvTable::default();
     let mut previous = 0;
     for depth in 1..=max_depth {
-        if depth > 1 && deadline.soft.is_some_and(|soft| Instant::now() >= soft) {
+        let past_soft_limit = depth > 1 && deadline.soft.is_some_and(|soft| Instant::now() >= soft);
+        if past_soft_limit || !control.check() {
             break;
         }
         let mut search = Negamax::<G> {

@@ -48,7 +48,7 @@ impl PvTable {
         if ply >= PV_MAX {
             return;
         }
-        let child_len = if ply + 1 <= PV_MAX {
+        let child_len = if ply < PV_MAX {
             self.lengths[ply + 1].min(PV_MAX - 1 - ply)
         } else {
             0

@@ -1,0 +1,141 @@
+//! The command line: which mode `arbor` runs in. Diagnostics go to stderr; stdout carries
+//! only protocol or tool output.
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use crate::bench;
+use crate::frontend::{nboard, uci};
+use crate::game::Game;
+use crate::protocol::session::Session;
+use crate::registry::{with_game, AnyGame};
+
+const USAGE: &str =
+    "usage: arbor                      the text protocol on stdin/stdout (see protocol.md)
+       arbor bench                built-in search benchmark: total nodes and nodes/s
+       arbor perft GAME DEPTH [VARIANT...] [-- POSITION TEXT]
+                                  leaf count of GAME from its start (or the position)
+       arbor --version | --help";
+
+/// Runs `arbor` with `args` (without the program name).
+pub fn run(args: &[String]) -> ExitCode {
+    match args.first().map(String::as_str) {
+        None => serve(),
+        Some("uci") => finish(uci::run(BufReader::new(io::stdin()), io::stdout())),
+        Some("nboard") => finish(nboard::run(BufReader::new(io::stdin()), io::stdout())),
+        Some("bench") => report(run_bench()),
+        Some("perft") => report(run_perft(&args[1..])),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Some("-V" | "--version") => {
+            println!("arbor {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+        Some(other) => {
+            eprintln!("arbor: unknown argument {other}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Serves the protocol the first line asks for: UCI after `uci`, else arbor's own (with
+/// that first line as its first command).
+fn serve() -> ExitCode {
+    let mut stdin = BufReader::new(io::stdin());
+    let mut first = String::new();
+    if let Err(error) = stdin.read_line(&mut first) {
+        eprintln!("arbor: cannot read input: {error}");
+        return ExitCode::FAILURE;
+    }
+    if first.trim() == "uci" {
+        let input = io::Cursor::new(first.into_bytes()).chain(stdin);
+        return finish(uci::run(input, io::stdout()));
+    }
+    if first.trim_start().starts_with("nboard ") {
+        let input = io::Cursor::new(first.into_bytes()).chain(stdin);
+        return finish(nboard::run(input, io::stdout()));
+    }
+    let session = match Session::new(io::stdout()) {
+        Ok(session) => session,
+        Err(error) => {
+            eprintln!("arbor: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    finish(session.run(io::Cursor::new(first.into_bytes()).chain(stdin)))
+}
+
+fn finish(result: io::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed stdout (the peer went away) ends the session; nothing left to tell.
+        Err(error) => {
+            log::info!("output closed: {error}");
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+fn report(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            let mut out = io::stdout();
+            let _ = writeln!(out, "{text}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("arbor: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_bench() -> Result<String, String> {
+    let report = bench::run_all()?;
+    Ok(format!(
+        "positions {}\nnodes {}\ntime {} ms\nnps {}",
+        report.positions,
+        report.nodes,
+        report.elapsed.as_millis(),
+        report.nps()
+    ))
+}
+
+fn run_perft(args: &[String]) -> Result<String, String> {
+    let [game, depth, rest @ ..] = args else {
+        return Err(format!("perft needs a game and a depth\n{USAGE}"));
+    };
+    let depth: u32 = depth
+        .parse()
+        .ok()
+        .filter(|d| *d <= 64)
+        .ok_or_else(|| format!("bad depth {depth}"))?;
+    let (variant_args, position_args) = match rest.iter().position(|a| a == "--") {
+        Some(at) => (&rest[..at], &rest[at + 1..]),
+        None => (rest, &rest[rest.len()..]),
+    };
+    let variant = variant_args
+        .iter()
+        .map(|kv| {
+            kv.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .ok_or_else(|| format!("bad variant option {kv}"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let start = AnyGame::new(game, &variant).map_err(|e| e.to_string())?;
+    let text = position_args.join(" ");
+    let started = Instant::now();
+    let leaves = with_game!(&start, g => {
+        let position = if text.is_empty() { Clone::clone(g) } else { g.parse_position(&text).map_err(|e| e.to_string())? };
+        position.perft(depth)
+    });
+    let elapsed = started.elapsed();
+    let rate = leaves as f64 / elapsed.as_secs_f64().max(1e-9);
+    Ok(format!(
+        "perft {depth} {leaves}\ntime {:.3} s\nleaves/s {rate:.0}",
+        elapsed.as_secs_f64()
+    ))
+}

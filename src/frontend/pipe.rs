@@ -1,0 +1,165 @@
+//! Runs a protocol [`Session`] on in-memory channels, so a front end (UCI, NBoard) can
+//! drive the very same session and search by translating lines in both directions.
+
+use std::io::{self, BufRead, Read, Write};
+use std::thread::JoinHandle;
+
+use crossbeam_channel::{Receiver, Sender};
+
+use crate::protocol::session::Session;
+
+/// A session running on its own thread, fed and read through channels of lines.
+pub struct SessionPipe {
+    input: Option<Sender<String>>,
+    output: Receiver<String>,
+    thread: Option<JoinHandle<io::Result<()>>>,
+}
+
+impl SessionPipe {
+    /// Starts a session.
+    ///
+    /// # Errors
+    /// The session could not be set up (hash table, threads).
+    pub fn start() -> Result<Self, String> {
+        let (input_tx, input_rx) = crossbeam_channel::unbounded();
+        let (output_tx, output_rx) = crossbeam_channel::unbounded();
+        let session = Session::new(LineSender {
+            line: Vec::new(),
+            lines: output_tx,
+        })?;
+        let thread = std::thread::Builder::new()
+            .name("session".into())
+            .spawn(move || {
+                session.run(LineReceiver {
+                    buffer: Vec::new(),
+                    position: 0,
+                    lines: input_rx,
+                })
+            })
+            .map_err(|e| format!("cannot start the session thread: {e}"))?;
+        Ok(SessionPipe {
+            input: Some(input_tx),
+            output: output_rx,
+            thread: Some(thread),
+        })
+    }
+
+    /// Sends one protocol line to the session.
+    pub fn send(&self, line: &str) {
+        if let Some(input) = &self.input {
+            // A session that has ended (after `quit`) reads nothing more; dropping is right.
+            let _ = input.send(line.to_string());
+        }
+    }
+
+    /// The session's output lines (without newlines); disconnects when the session ends.
+    pub fn output(&self) -> &Receiver<String> {
+        &self.output
+    }
+
+    /// Ends the input (the session stops any search, as at EOF) and waits for the thread.
+    pub fn close(&mut self) {
+        self.input = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for SessionPipe {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+/// The session's input: lines from a channel, presented as a `BufRead`.
+struct LineReceiver {
+    buffer: Vec<u8>,
+    position: usize,
+    lines: Receiver<String>,
+}
+
+impl Read for LineReceiver {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let count = available.len().min(out.len());
+        out[..count].copy_from_slice(&available[..count]);
+        self.consume(count);
+        Ok(count)
+    }
+}
+
+impl BufRead for LineReceiver {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.position >= self.buffer.len() {
+            // A closed channel is the end of input.
+            let Ok(line) = self.lines.recv() else {
+                return Ok(&[]);
+            };
+            self.buffer = line.into_bytes();
+            self.buffer.push(b'\n');
+            self.position = 0;
+        }
+        Ok(&self.buffer[self.position..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.position += amount;
+    }
+}
+
+/// The session's output: split into lines sent over a channel.
+struct LineSender {
+    line: Vec<u8>,
+    lines: Sender<String>,
+}
+
+impl Write for LineSender {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        for &byte in bytes {
+            if byte == b'\n' {
+                let text = String::from_utf8_lossy(&self.line).into_owned();
+                self.line.clear();
+                self.lines
+                    .send(text)
+                    .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "front end gone"))?;
+            } else {
+                self.line.push(byte);
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_piped_session_answers_like_the_real_one() {
+        let mut pipe = SessionPipe::start().expect("starts");
+        pipe.send("3 name");
+        let next = || {
+            pipe.output()
+                .recv_timeout(Duration::from_secs(5))
+                .expect("a line")
+        };
+        assert_eq!(next(), "=3 arbor");
+        assert_eq!(next(), "");
+        pipe.send("go infinite");
+        assert_eq!(next(), "=");
+        assert_eq!(next(), "");
+        pipe.close();
+        let rest: Vec<String> = pipe.output().try_iter().collect();
+        assert_eq!(
+            rest.iter().filter(|l| l.starts_with("bestmove ")).count(),
+            1,
+            "{rest:?}"
+        );
+    }
+}

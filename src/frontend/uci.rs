@@ -1,0 +1,394 @@
+//! The UCI front end for cutechess-cli: translates UCI lines into arbor's protocol for a
+//! [`SessionPipe`] and translates the answers back, converting moves to drops
+//! (`P@d1`, rank 1 at the bottom) and proven scores to `mate`.
+//!
+//! cutechess-cli referees `tictactoe`, `cfour`, `gomoku` (15x15, exactly five) and
+//! `gomokufreestyle` and starts engines with no arguments: `arbor` switches here when its
+//! first line is `uci`.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+
+use crossbeam_channel::select;
+
+use crate::frontend::drops::{fen_to_grid, from_drop, to_drop};
+use crate::frontend::pipe::SessionPipe;
+use crate::frontend::spawn_line_reader;
+use crate::game::{Game, GameError};
+use crate::registry::{with_game, AnyGame, GAME_NAMES};
+
+/// A cutechess variant and the arbor game and variant options it stands for.
+struct UciVariant {
+    uci: &'static str,
+    game: &'static str,
+    options: &'static [(&'static str, &'static str)],
+}
+
+/// The cutechess variants, in declaration order.
+const VARIANTS: &[UciVariant] = &[
+    UciVariant {
+        uci: "cfour",
+        game: "connect4",
+        options: &[],
+    },
+    UciVariant {
+        uci: "tictactoe",
+        game: "tictactoe",
+        options: &[],
+    },
+    UciVariant {
+        uci: "gomoku",
+        game: "gomoku",
+        options: &[("size", "15"), ("rule", "standard")],
+    },
+    UciVariant {
+        uci: "gomokufreestyle",
+        game: "gomoku",
+        options: &[("size", "15"), ("rule", "freestyle")],
+    },
+];
+
+/// What to do with the session's answer to a command sent on the client's behalf.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// Only errors are shown (as `info string`).
+    Quiet,
+    /// `isready`: answer `readyok`.
+    ReadyOk,
+}
+
+struct Uci {
+    variant: &'static str,
+    /// Start position of the variant, and the position of the last `position` command.
+    start: AnyGame,
+    current: AnyGame,
+    /// The root of the running search, to name its moves.
+    search_root: Option<AnyGame>,
+    pending: VecDeque<Pending>,
+    in_response: bool,
+}
+
+/// The variants whose games this build has.
+fn available_variants() -> impl Iterator<Item = &'static UciVariant> {
+    VARIANTS.iter().filter(|v| GAME_NAMES.contains(&v.game))
+}
+
+/// The variant's name, start position and arbor `game` line.
+fn variant_game(name: &str) -> Option<(&'static str, AnyGame, String)> {
+    let variant = available_variants().find(|v| v.uci.eq_ignore_ascii_case(name))?;
+    let pairs: Vec<(String, String)> = variant
+        .options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let start = AnyGame::new(variant.game, &pairs).ok()?;
+    let words = std::iter::once(format!("game {}", variant.game))
+        .chain(variant.options.iter().map(|(k, v)| format!("{k}={v}")));
+    Some((variant.uci, start, words.collect::<Vec<_>>().join(" ")))
+}
+
+/// Serves UCI on `input`/`output` until `quit` or end of input.
+///
+/// # Errors
+/// Writing the output failed, or the session could not start.
+pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::Result<()> {
+    let mut pipe = SessionPipe::start().map_err(io::Error::other)?;
+    let lines = spawn_line_reader(input);
+    let (variant, start, game_line) = available_variants()
+        .next()
+        .and_then(|v| variant_game(v.uci))
+        .ok_or_else(|| io::Error::other("no UCI variant available"))?;
+    let mut uci = Uci {
+        variant,
+        current: start.clone(),
+        start,
+        search_root: None,
+        pending: VecDeque::new(),
+        in_response: false,
+    };
+    uci.send(&pipe, &game_line, Pending::Quiet);
+    let session_output = pipe.output().clone();
+    loop {
+        select! {
+            recv(lines) -> line => match line {
+                Ok(line) => {
+                    if !uci.on_input(line.trim(), &pipe, &mut output)? {
+                        pipe.send("quit");
+                        break;
+                    }
+                }
+                Err(_) => {
+                    pipe.close();
+                    break;
+                }
+            },
+            recv(session_output) -> line => match line {
+                Ok(line) => uci.on_output(&line, &mut output)?,
+                Err(_) => return Ok(()),
+            },
+        }
+    }
+    // Whatever the session still says (the last bestmove) goes out before exiting.
+    while let Ok(line) = session_output.recv() {
+        uci.on_output(&line, &mut output)?;
+    }
+    Ok(())
+}
+
+impl Uci {
+    fn send(&mut self, pipe: &SessionPipe, line: &str, pending: Pending) {
+        self.pending.push_back(pending);
+        pipe.send(line);
+    }
+
+    /// Handles one client line; `false` means quit.
+    fn on_input(
+        &mut self,
+        line: &str,
+        pipe: &SessionPipe,
+        out: &mut impl Write,
+    ) -> io::Result<bool> {
+        let mut words = line.split_whitespace();
+        match words.next().unwrap_or("") {
+            "" | "debug" | "register" | "ponderhit" => {}
+            "uci" => self.handshake(out)?,
+            "isready" => self.send(pipe, "isready", Pending::ReadyOk),
+            "ucinewgame" => self.send(pipe, "newgame", Pending::Quiet),
+            "setoption" => self.set_option(line, pipe, out)?,
+            "position" => match self.position(line) {
+                Ok(position) => {
+                    let text = with_game!(&position, g => g.position_text());
+                    self.current = position;
+                    self.send(pipe, &format!("position {text}"), Pending::Quiet);
+                }
+                Err(error) => say(out, &format!("info string error {error}"))?,
+            },
+            "go" => {
+                self.search_root = Some(self.current.clone());
+                self.send(pipe, &go_line(words), Pending::Quiet);
+            }
+            "stop" => self.send(pipe, "stop", Pending::Quiet),
+            "quit" => return Ok(false),
+            other => say(out, &format!("info string error unknown command {other}"))?,
+        }
+        Ok(true)
+    }
+
+    fn handshake(&self, out: &mut impl Write) -> io::Result<()> {
+        let variants: String = available_variants()
+            .map(|v| format!(" var {}", v.uci))
+            .collect();
+        say(out, &format!("id name arbor {}", env!("CARGO_PKG_VERSION")))?;
+        say(out, "id author the arbor developers")?;
+        say(
+            out,
+            &format!(
+                "option name UCI_Variant type combo default {}{variants}",
+                self.variant
+            ),
+        )?;
+        say(out, "option name Hash type spin default 64 min 1 max 16384")?;
+        say(out, "option name Threads type spin default 1 min 1 max 1")?;
+        say(out, "uciok")
+    }
+
+    fn set_option(
+        &mut self,
+        line: &str,
+        pipe: &SessionPipe,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        let body = line.strip_prefix("setoption").unwrap_or("").trim();
+        let (name, value) = match body
+            .strip_prefix("name")
+            .map(str::trim)
+            .and_then(|rest| rest.split_once(" value "))
+        {
+            Some((name, value)) => (name.trim(), value.trim()),
+            None => {
+                return say(
+                    out,
+                    "info string error usage: setoption name NAME value VALUE",
+                )
+            }
+        };
+        if name.eq_ignore_ascii_case("UCI_Variant") {
+            match variant_game(value) {
+                Some((uci, start, game_line)) => {
+                    self.variant = uci;
+                    self.current = start.clone();
+                    self.start = start;
+                    self.send(pipe, &game_line, Pending::Quiet);
+                }
+                None => say(out, &format!("info string error unknown variant {value}"))?,
+            }
+        } else {
+            self.send(
+                pipe,
+                &format!("setoption name {name} value {value}"),
+                Pending::Quiet,
+            );
+        }
+        Ok(())
+    }
+
+    /// The position a UCI `position` line describes, built on the variant's start.
+    fn position(&self, line: &str) -> Result<AnyGame, GameError> {
+        let body = line.strip_prefix("position").unwrap_or("").trim();
+        let (setup, moves) = match body.split_once(" moves") {
+            Some((setup, moves)) => (setup.trim(), moves.split_whitespace().collect::<Vec<_>>()),
+            None => (body, Vec::new()),
+        };
+        with_game!(&self.start, g => build(g, setup, &moves).map(crate::registry::Registered::wrap))
+    }
+
+    /// Translates one line of the session's output.
+    fn on_output(&mut self, line: &str, out: &mut impl Write) -> io::Result<()> {
+        if self.in_response {
+            self.in_response = !line.is_empty();
+            return Ok(());
+        }
+        if line.starts_with('=') || line.starts_with('?') {
+            self.in_response = true;
+            match (self.pending.pop_front(), line.starts_with('?')) {
+                (Some(Pending::ReadyOk), false) => say(out, "readyok")?,
+                (_, true) => {
+                    let detail = line.split_once(' ').map_or(line, |(_, d)| d);
+                    say(out, &format!("info string error {detail}"))?;
+                }
+                _ => {}
+            }
+        } else if let Some(rest) = line.strip_prefix("info ") {
+            let root = self.search_root.as_ref().unwrap_or(&self.current);
+            say(out, &with_game!(root, g => info_line(g, rest)))?;
+        } else if let Some(text) = line.strip_prefix("bestmove ") {
+            let root = self
+                .search_root
+                .take()
+                .unwrap_or_else(|| self.current.clone());
+            let drop = with_game!(&root, g => g.parse_legal_move(text).map(|mv| to_drop(g, mv)).unwrap_or_else(|_| text.to_string()));
+            say(out, &format!("bestmove {drop}"))?;
+        }
+        Ok(())
+    }
+}
+
+fn say(out: &mut impl Write, line: &str) -> io::Result<()> {
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+fn build<G: Game>(start: &G, setup: &str, moves: &[&str]) -> Result<G, GameError> {
+    let mut position = match setup.split_once(char::is_whitespace) {
+        _ if setup == "startpos" => start.clone(),
+        Some(("fen", fen)) => {
+            let (width, height) = start.dimensions();
+            start.parse_position(&fen_to_grid(fen, width, height)?)?
+        }
+        _ => return Err(GameError::new(setup, "expected startpos or fen")),
+    };
+    for text in moves {
+        let mv = from_drop(&position, text)?;
+        position.play(mv);
+    }
+    Ok(position)
+}
+
+/// The arbor `go` line for UCI `go` arguments. Pondering, `mate` and `searchmoves` are not
+/// supported and dropped; a bare `go` searches until `stop`, as UCI engines do.
+fn go_line<'a>(words: impl Iterator<Item = &'a str>) -> String {
+    let mut parts = vec!["go".to_string()];
+    let mut words = words.peekable();
+    while let Some(word) = words.next() {
+        match word {
+            "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "movetime" => {
+                if let Some(value) = words.next() {
+                    parts.push(format!("{word} {value}"));
+                }
+            }
+            "infinite" => parts.push(word.to_string()),
+            "mate" => {
+                words.next();
+            }
+            _ => {}
+        }
+    }
+    if parts.len() == 1 {
+        parts.push("infinite".to_string());
+    }
+    parts.join(" ")
+}
+
+/// An arbor `info` line (after `info `) in UCI form: proven scores as `mate` in moves,
+/// the PV as drops.
+fn info_line<G: Game>(root: &G, rest: &str) -> String {
+    let mut out = vec!["info".to_string()];
+    let mut words = rest.split_whitespace();
+    while let Some(word) = words.next() {
+        match word {
+            "score" => {
+                let kind = words.next().unwrap_or("cp");
+                let value: i64 = if kind == "draw" {
+                    0
+                } else {
+                    words.next().and_then(|v| v.parse().ok()).unwrap_or(0)
+                };
+                out.push(match kind {
+                    // N plies to the end is ceil(N / 2) moves of the winner.
+                    "win" => format!("score mate {}", (value + 1) / 2),
+                    "loss" => format!("score mate -{}", (value + 1) / 2),
+                    "disc" => format!("score cp {}", value * 100),
+                    "draw" => "score cp 0".to_string(),
+                    _ => format!("score cp {value}"),
+                });
+            }
+            "pv" => {
+                out.push("pv".to_string());
+                let mut position = root.clone();
+                for text in words.by_ref() {
+                    let Ok(mv) = position.parse_legal_move(text) else {
+                        break;
+                    };
+                    out.push(to_drop(&position, mv));
+                    position.play(mv);
+                }
+            }
+            other => out.push(other.to_string()),
+        }
+    }
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::tictactoe::TicTacToe;
+
+    #[test]
+    fn go_arguments_pass_through_and_unsupported_ones_drop() {
+        assert_eq!(
+            go_line("wtime 1000 btime 900 winc 10 binc 10".split(' ')),
+            "go wtime 1000 btime 900 winc 10 binc 10"
+        );
+        assert_eq!(go_line("movetime 50 ponder".split(' ')), "go movetime 50");
+        assert_eq!(go_line("mate 3 depth 4".split(' ')), "go depth 4");
+        assert_eq!(go_line(std::iter::empty()), "go infinite");
+    }
+
+    #[test]
+    fn info_scores_become_mates_and_moves_become_drops() {
+        let root = TicTacToe::new();
+        assert_eq!(
+            info_line(&root, "depth 3 seldepth 3 score win 3 nodes 10 nps 5 time 1 hashfull 0 pv b2 a1 c3"),
+            "info depth 3 seldepth 3 score mate 2 nodes 10 nps 5 time 1 hashfull 0 pv P@b2 P@a3 P@c1"
+        );
+        assert_eq!(
+            info_line(&root, "depth 9 score loss 4 pv a1"),
+            "info depth 9 score mate -2 pv P@a3"
+        );
+        assert_eq!(
+            info_line(&root, "depth 9 score draw"),
+            "info depth 9 score cp 0"
+        );
+    }
+}

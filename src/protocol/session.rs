@@ -1,0 +1,624 @@
+//! The protocol state machine: the current game and position, options, and the search
+//! worker. The only writer of stdout. A reader thread turns input into lines; the session
+//! `select!`s over lines and worker events, so `stop` and `isready` are answered at once
+//! while a search runs.
+
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{select, Receiver};
+
+use crate::bench;
+use crate::engine::{Event, Job, Request as WorkerRequest, Worker};
+use crate::game::{Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player};
+use crate::protocol::format;
+use crate::protocol::parse::{is_ignored, line_id, parse_line};
+use crate::protocol::{
+    Command, ErrorKind, GoArgs, ProtocolError, Request, Setup, COMMANDS, PROTOCOL_VERSION,
+};
+use crate::registry::{with_game, AllParams, AnyGame, Registered, GAME_NAMES};
+use crate::search::{score, Clock, Limits, ScoreReport, StopFlag, TranspositionTable};
+
+/// The transposition table size at startup, in MiB.
+pub const DEFAULT_HASH_MIB: usize = 64;
+
+/// The longest input line read; longer lines are answered with an error and skipped.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The game selected at startup.
+pub const DEFAULT_GAME: &str = "tictactoe";
+
+/// What the reader thread delivers.
+enum Input {
+    Line(String),
+    /// A line that could not be read as text: invalid UTF-8 or too long.
+    Bad(&'static str),
+    Eof,
+}
+
+/// Whether to keep reading after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The search in progress.
+struct Running {
+    id: u64,
+    stop: StopFlag,
+}
+
+type Reply = Result<String, ProtocolError>;
+
+/// A protocol session over one output stream.
+pub struct Session<W: Write> {
+    out: W,
+    /// The start position of the selected game and variant.
+    start: AnyGame,
+    position: AnyGame,
+    params: AllParams,
+    hash_mib: usize,
+    worker: Worker,
+    running: Option<Running>,
+    next_search_id: u64,
+}
+
+impl<W: Write> Session<W> {
+    /// A session writing to `out`, with the default game selected.
+    ///
+    /// # Errors
+    /// The default hash table or the worker thread could not be set up.
+    pub fn new(out: W) -> Result<Self, String> {
+        let start = AnyGame::new(DEFAULT_GAME, &[]).map_err(|e| e.to_string())?;
+        Ok(Session {
+            out,
+            position: start.clone(),
+            start,
+            params: AllParams::default(),
+            hash_mib: DEFAULT_HASH_MIB,
+            worker: Worker::start(DEFAULT_HASH_MIB)?,
+            running: None,
+            next_search_id: 1,
+        })
+    }
+
+    /// Serves commands from `input` until `quit` or end of input (which stops any search,
+    /// printing its `bestmove`).
+    ///
+    /// # Errors
+    /// Writing to the output failed.
+    pub fn run(mut self, input: impl BufRead + Send + 'static) -> io::Result<()> {
+        let lines = spawn_reader(input);
+        let events = self.worker.events().clone();
+        loop {
+            select! {
+                recv(lines) -> input => match input.unwrap_or(Input::Eof) {
+                    Input::Line(line) => {
+                        if self.handle_line(&line)? == Flow::Quit {
+                            return Ok(());
+                        }
+                    }
+                    Input::Bad(reason) => {
+                        let error = ProtocolError::new(ErrorKind::InvalidArgument, reason);
+                        self.write(&format::failure(None, &error))?;
+                    }
+                    Input::Eof => {
+                        self.finish_search()?;
+                        return Ok(());
+                    }
+                },
+                recv(events) -> event => {
+                    if let Ok(event) = event {
+                        self.on_event(event)?;
+                    }
+                }
+            }
+        }
+    }
+
+    fn write(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())?;
+        self.out.flush()
+    }
+
+    /// Prints progress of the running search, and its `bestmove` when it ends.
+    fn on_event(&mut self, event: Event) -> io::Result<()> {
+        let Some(running) = &self.running else {
+            return Ok(());
+        };
+        match event {
+            Event::Info { id, info } if id == running.id => self.write(&format::info(&info)),
+            Event::BestMove { id, best_move } if id == running.id => {
+                // Idle before the line goes out: a command sent on seeing it is never `busy`.
+                self.running = None;
+                self.write(&format::bestmove(&best_move))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Stops the running search, if any, and prints everything it still reports.
+    fn finish_search(&mut self) -> io::Result<()> {
+        let Some(running) = &self.running else {
+            return Ok(());
+        };
+        running.stop.stop();
+        let events = self.worker.events().clone();
+        while self.running.is_some() {
+            match events.recv() {
+                Ok(event) => self.on_event(event)?,
+                Err(_) => self.running = None,
+            }
+        }
+        Ok(())
+    }
+
+    fn handle_line(&mut self, line: &str) -> io::Result<Flow> {
+        if is_ignored(line) {
+            return Ok(Flow::Continue);
+        }
+        match parse_line(line) {
+            Ok(request) => self.execute(request),
+            Err(error) => {
+                self.write(&format::failure(line_id(line), &error))?;
+                Ok(Flow::Continue)
+            }
+        }
+    }
+
+    fn execute(&mut self, Request { id, command }: Request) -> io::Result<Flow> {
+        let reply = match command {
+            Command::Quit => {
+                self.finish_search()?;
+                self.write(&format::success(id, ""))?;
+                return Ok(Flow::Quit);
+            }
+            Command::Stop => {
+                self.finish_search()?;
+                Ok(String::new())
+            }
+            other => self.reply(other),
+        };
+        let text = match &reply {
+            Ok(body) => format::success(id, body),
+            Err(error) => format::failure(id, error),
+        };
+        self.write(&text)?;
+        Ok(Flow::Continue)
+    }
+
+    fn reply(&mut self, command: Command) -> Reply {
+        match command {
+            Command::ProtocolVersion => Ok(PROTOCOL_VERSION.to_string()),
+            Command::Name => Ok("arbor".to_string()),
+            Command::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
+            Command::ListCommands => Ok(COMMANDS.join("\n")),
+            Command::KnownCommand(name) => Ok(COMMANDS.contains(&name.as_str()).to_string()),
+            Command::ListGames => Ok(GAME_NAMES.join("\n")),
+            Command::IsReady => Ok("readyok".to_string()),
+            Command::Options => Ok(self.options_text()),
+            Command::ShowBoard => Ok(with_game!(&self.position, g => board_text(g))),
+            Command::Legal => Ok(with_game!(&self.position, g => legal_text(g))),
+            Command::Eval => Ok(with_game!(&self.position, g => eval_text(g, &self.params))),
+            Command::Game { name, variant } => self.select_game(&name, &variant),
+            Command::NewGame => self.new_game(),
+            Command::Position { setup, moves } => self.set_position(&setup, &moves),
+            Command::SetOption { name, value } => self.set_option(&name, &value),
+            Command::Go(args) => self.go(args),
+            Command::Perft(depth) => self.perft(depth),
+            Command::Bench => self.bench(),
+            Command::Quit | Command::Stop => Ok(String::new()),
+        }
+    }
+
+    fn ensure_idle(&self) -> Result<(), ProtocolError> {
+        match self.running {
+            Some(_) => Err(ProtocolError::new(
+                ErrorKind::Busy,
+                "a search is running (send stop first)",
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Sends a request the idle worker answers at once, and waits for that answer.
+    fn ask_worker(&mut self, request: WorkerRequest) -> Result<Event, ProtocolError> {
+        let lost = || ProtocolError::new(ErrorKind::Resource, "the search thread has stopped");
+        self.worker.send(request).map_err(|_| lost())?;
+        loop {
+            match self.worker.events().recv().map_err(|_| lost())? {
+                event @ (Event::Cleared | Event::Resized(_)) => return Ok(event),
+                _ => continue,
+            }
+        }
+    }
+
+    fn select_game(&mut self, name: &str, variant: &[(String, String)]) -> Reply {
+        self.ensure_idle()?;
+        if !GAME_NAMES
+            .iter()
+            .any(|known| known.eq_ignore_ascii_case(name))
+        {
+            return Err(ProtocolError::new(
+                ErrorKind::UnknownGame,
+                format!("{name} (known: {})", GAME_NAMES.join(", ")),
+            ));
+        }
+        let start =
+            AnyGame::new(name, variant).map_err(|e| game_error(ErrorKind::InvalidArgument, e))?;
+        self.ask_worker(WorkerRequest::Clear)?;
+        self.position = start.clone();
+        self.start = start;
+        Ok(String::new())
+    }
+
+    fn new_game(&mut self) -> Reply {
+        self.ensure_idle()?;
+        self.ask_worker(WorkerRequest::Clear)?;
+        self.position = self.start.clone();
+        Ok(String::new())
+    }
+
+    fn set_position(&mut self, setup: &Setup, moves: &[String]) -> Reply {
+        self.ensure_idle()?;
+        self.position =
+            with_game!(&self.start, g => build_position(g, setup, moves).map(Registered::wrap))?;
+        Ok(String::new())
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Reply {
+        self.ensure_idle()?;
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                let mib = spin_value(name, value, 1, TranspositionTable::MAX_MIB as u64)? as usize;
+                match self.ask_worker(WorkerRequest::Resize(mib))? {
+                    Event::Resized(Ok(())) => {
+                        self.hash_mib = mib;
+                        Ok(String::new())
+                    }
+                    _ => Err(ProtocolError::new(
+                        ErrorKind::Resource,
+                        format!("Hash {mib}: cannot allocate; size unchanged"),
+                    )),
+                }
+            }
+            "threads" => spin_value(name, value, 1, 1).map(|_| String::new()),
+            _ => with_game!(&self.position, g => set_game_option(g, &mut self.params, name, value)),
+        }
+    }
+
+    fn options_text(&self) -> String {
+        let mut lines = vec![
+            format!(
+                "Hash type spin default {DEFAULT_HASH_MIB} min 1 max {} (now {})",
+                TranspositionTable::MAX_MIB,
+                self.hash_mib
+            ),
+            "Threads type spin default 1 min 1 max 1".to_string(),
+        ];
+        let specs = with_game!(&self.position, g => game_option_specs(g));
+        lines.extend(specs.iter().map(option_line));
+        lines.join("\n")
+    }
+
+    fn go(&mut self, args: GoArgs) -> Reply {
+        self.ensure_idle()?;
+        let (over, side) =
+            with_game!(&self.position, g => (g.outcome().is_some(), g.side_to_move()));
+        if over {
+            return Err(ProtocolError::new(
+                ErrorKind::GameOver,
+                "the game is over: nothing to search",
+            ));
+        }
+        let id = self.next_search_id;
+        self.next_search_id += 1;
+        let stop = StopFlag::new();
+        let job = Job {
+            id,
+            position: self.position.clone(),
+            params: self.params.clone(),
+            limits: limits(&args, side),
+            stop: stop.clone(),
+        };
+        self.worker
+            .send(WorkerRequest::Search(job))
+            .map_err(|e| ProtocolError::new(ErrorKind::Resource, e))?;
+        self.running = Some(Running { id, stop });
+        Ok(String::new())
+    }
+
+    fn perft(&mut self, depth: u32) -> Reply {
+        self.ensure_idle()?;
+        let started = Instant::now();
+        let leaves = with_game!(&self.position, g => g.perft(depth));
+        let elapsed = started.elapsed();
+        let rate = (u128::from(leaves) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
+        Ok(format!(
+            "{leaves}\ntime {} leaves/s {rate}",
+            elapsed.as_millis()
+        ))
+    }
+
+    fn bench(&mut self) -> Reply {
+        self.ensure_idle()?;
+        let report = bench::run_all().map_err(|e| ProtocolError::new(ErrorKind::Resource, e))?;
+        Ok(format!(
+            "nodes {} time {} nps {}",
+            report.nodes,
+            report.elapsed.as_millis(),
+            report.nps()
+        ))
+    }
+}
+
+/// The search limits of `go`, with the clock of the side to move.
+fn limits(args: &GoArgs, side: Player) -> Limits {
+    let ms = Duration::from_millis;
+    let (time, increment) = match side {
+        Player::First => (args.wtime, args.winc),
+        Player::Second => (args.btime, args.binc),
+    };
+    let clock = time.map(|remaining| Clock {
+        remaining: ms(remaining),
+        increment: ms(increment.unwrap_or(0)),
+        moves_to_go: args.movestogo,
+    });
+    let unlimited =
+        args.depth.is_none() && args.nodes.is_none() && args.movetime.is_none() && clock.is_none();
+    Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(ms),
+        clock,
+        infinite: args.infinite,
+        // A `go` with no limit at all searches until the value is proven.
+        solve: args.solve || (unlimited && !args.infinite),
+    }
+}
+
+fn game_error(kind: ErrorKind, error: GameError) -> ProtocolError {
+    ProtocolError::new(kind, error.to_string())
+}
+
+fn build_position<G: Game>(start: &G, setup: &Setup, moves: &[String]) -> Result<G, ProtocolError> {
+    let mut position = match setup {
+        Setup::StartPos => start.clone(),
+        Setup::Text(text) => start
+            .parse_position(text)
+            .map_err(|e| game_error(ErrorKind::InvalidPosition, e))?,
+    };
+    for text in moves {
+        let mv = position
+            .parse_legal_move(text)
+            .map_err(|e| game_error(ErrorKind::IllegalMove, e))?;
+        position.play(mv);
+    }
+    Ok(position)
+}
+
+fn spin_value(name: &str, value: &str, min: u64, max: u64) -> Result<u64, ProtocolError> {
+    match value.parse::<u64>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(ProtocolError::new(
+            ErrorKind::InvalidArgument,
+            format!("{name} {value}: expected an integer from {min} to {max}"),
+        )),
+    }
+}
+
+fn set_game_option<G: Registered>(_: &G, all: &mut AllParams, name: &str, value: &str) -> Reply {
+    // Change a copy so a rejected value leaves the settings as they were.
+    let mut params = G::params(all).clone();
+    match params.set(name, value) {
+        Ok(()) => {
+            *G::params_mut(all) = params;
+            Ok(String::new())
+        }
+        Err(None) => Err(ProtocolError::new(
+            ErrorKind::UnknownOption,
+            format!("{name} (see options)"),
+        )),
+        Err(Some(reason)) => Err(ProtocolError::new(
+            ErrorKind::InvalidArgument,
+            format!("{name} {value}: {reason}"),
+        )),
+    }
+}
+
+fn game_option_specs<G: Registered>(_: &G) -> &'static [OptionSpec] {
+    <<G as Evaluate>::Params as GameParams>::specs()
+}
+
+/// `Name type spin default D min A max B` or `... type combo default D var a var b`.
+fn option_line(spec: &OptionSpec) -> String {
+    let range = match spec.kind {
+        "spin" => match spec.range.split_once("..") {
+            Some((min, max)) => format!(" min {min} max {max}"),
+            None => String::new(),
+        },
+        "combo" => spec.range.split('|').map(|v| format!(" var {v}")).collect(),
+        _ => String::new(),
+    };
+    format!(
+        "{} type {} default {}{range}",
+        spec.name, spec.kind, spec.default
+    )
+}
+
+fn board_text<G: Game>(position: &G) -> String {
+    let status = match position.outcome() {
+        None => format!("to move: {}", side_name(position.side_to_move())),
+        Some(Outcome::Draw) => "result: draw".to_string(),
+        Some(Outcome::Win(player)) => format!("result: {} wins", side_name(player)),
+    };
+    format!(
+        "{}\n{status}\nposition {}",
+        position.board_text(),
+        position.position_text()
+    )
+}
+
+fn side_name(player: Player) -> &'static str {
+    match player {
+        Player::First => "X",
+        Player::Second => "O",
+    }
+}
+
+fn legal_text<G: Game>(position: &G) -> String {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| position.format_move(mv))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn eval_text<G: Registered>(position: &G, all: &AllParams) -> String {
+    match position.outcome() {
+        Some(outcome) => {
+            let value = crate::search::negamax::terminal_score(position, outcome, 0);
+            format::score(ScoreReport::new(value, true, G::SCORING))
+        }
+        None => {
+            let value = position
+                .evaluate(G::params(all))
+                .clamp(-crate::game::EVAL_LIMIT, crate::game::EVAL_LIMIT);
+            debug_assert!(!score::is_decisive(value));
+            format::score(ScoreReport::Cp(value))
+        }
+    }
+}
+
+/// Reads lines on a thread of its own, so the session can answer while a line is pending.
+fn spawn_reader(mut input: impl BufRead + Send + 'static) -> Receiver<Input> {
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let spawned = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                let message = match read_line_limited(&mut input, &mut buffer, MAX_LINE_BYTES) {
+                    Ok(None) => Input::Eof,
+                    Ok(Some(true)) => Input::Bad("line too long"),
+                    Ok(Some(false)) => match String::from_utf8(std::mem::take(&mut buffer)) {
+                        Ok(line) => Input::Line(line),
+                        Err(_) => Input::Bad("line is not valid UTF-8"),
+                    },
+                    Err(error) => {
+                        log::warn!("reading input failed: {error}");
+                        Input::Eof
+                    }
+                };
+                let is_eof = matches!(message, Input::Eof);
+                if tx.send(message).is_err() || is_eof {
+                    return;
+                }
+            }
+        });
+    if let Err(error) = spawned {
+        log::error!("cannot start the input thread: {error}");
+    }
+    rx
+}
+
+/// Reads one line into `buffer` (without the newline), keeping at most `limit` bytes.
+/// Returns `None` at end of input, else whether the line was cut.
+fn read_line_limited(
+    input: &mut impl BufRead,
+    buffer: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<Option<bool>> {
+    let mut total = 0usize;
+    let mut cut = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(if total == 0 { None } else { Some(cut) });
+        }
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(at) => (&available[..at], Some(at + 1)),
+            None => (available, None),
+        };
+        let room = limit.saturating_sub(buffer.len());
+        buffer.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        cut |= chunk.len() > room;
+        let consumed = done.unwrap_or(chunk.len());
+        total += consumed;
+        input.consume(consumed);
+        if done.is_some() {
+            if buffer.last() == Some(&b'\r') {
+                buffer.pop();
+            }
+            return Ok(Some(cut));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_cut_and_flagged() {
+        let mut input = io::Cursor::new(b"abcdef\nxy\r\nlast".to_vec());
+        let mut buffer = Vec::new();
+        assert_eq!(
+            read_line_limited(&mut input, &mut buffer, 4).ok(),
+            Some(Some(true))
+        );
+        assert_eq!(buffer, b"abcd");
+        buffer.clear();
+        assert_eq!(
+            read_line_limited(&mut input, &mut buffer, 4).ok(),
+            Some(Some(false))
+        );
+        assert_eq!(buffer, b"xy");
+        buffer.clear();
+        assert_eq!(
+            read_line_limited(&mut input, &mut buffer, 4).ok(),
+            Some(Some(false))
+        );
+        assert_eq!(buffer, b"last");
+        buffer.clear();
+        assert_eq!(
+            read_line_limited(&mut input, &mut buffer, 4).ok(),
+            Some(None)
+        );
+    }
+
+    #[test]
+    fn clocks_follow_the_side_to_move() {
+        let args = GoArgs {
+            wtime: Some(1000),
+            btime: Some(2000),
+            binc: Some(5),
+            ..GoArgs::default()
+        };
+        let second = limits(&args, Player::Second);
+        assert_eq!(
+            second.clock.map(|c| (c.remaining, c.increment)),
+            Some((Duration::from_secs(2), Duration::from_millis(5)))
+        );
+        assert!(!second.solve);
+        assert!(limits(&GoArgs::default(), Player::First).solve);
+        assert!(
+            !limits(
+                &GoArgs {
+                    infinite: true,
+                    ..GoArgs::default()
+                },
+                Player::First
+            )
+            .solve
+        );
+    }
+}

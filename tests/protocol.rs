@@ -1,0 +1,335 @@
+//! End-to-end protocol tests: the real binary over pipes, checked line by line.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{replay, Engine};
+
+#[test]
+fn handshake_and_framing_with_ids() {
+    let mut engine = Engine::start();
+    replay(
+        &mut engine,
+        "> protocol_version\n< = 1\n<\n> 12 name\n< =12 arbor\n<\n\
+         > \n> # a comment is ignored\n> 3 known_command go\n< =3 true\n<\n\
+         > known_command fly\n< = false\n<\n> list_games\n< = tictactoe\n*",
+        "handshake",
+    );
+}
+
+#[test]
+fn list_commands_names_every_command_known_command_accepts() {
+    let mut engine = Engine::start();
+    let lines = engine.ask("list_commands");
+    let first = lines[0].strip_prefix("= ").expect("success");
+    let mut names = vec![first.to_string()];
+    names.extend(lines[1..].iter().cloned());
+    assert!(names.len() >= 20, "{names:?}");
+    for name in names {
+        assert_eq!(
+            engine.ask(&format!("known_command {name}")),
+            ["= true"],
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn errors_name_the_offending_token_and_leave_the_position_unchanged() {
+    let mut engine = Engine::start();
+    engine.ask("position startpos moves b2");
+    let before = engine.ask("showboard");
+    assert_eq!(
+        engine.ask("5 position startpos moves a1 z9"),
+        ["?5 illegal-move z9: not a square of this 3x3 board"]
+    );
+    assert_eq!(
+        engine.ask("position startpos moves b2 b2"),
+        ["? illegal-move b2: illegal move"]
+    );
+    assert_eq!(
+        engine.ask("position XXQ------ O"),
+        ["? invalid-position XXQ------: unknown cell character 'Q'"]
+    );
+    assert_eq!(
+        engine.ask("frobnicate now"),
+        ["? unknown-command frobnicate"]
+    );
+    assert_eq!(
+        engine.ask("game chess"),
+        ["? unknown-game chess (known: tictactoe)"]
+    );
+    assert_eq!(
+        engine.ask("game tictactoe size=4"),
+        ["? invalid-argument size=4: tictactoe has no variant options"]
+    );
+    assert_eq!(
+        engine.ask("setoption name Hash value 0"),
+        ["? invalid-argument Hash 0: expected an integer from 1 to 16384"]
+    );
+    assert_eq!(
+        engine.ask("setoption name Threads value 2"),
+        ["? invalid-argument Threads 2: expected an integer from 1 to 1"]
+    );
+    assert_eq!(
+        engine.ask("setoption name Colour value red"),
+        ["? unknown-option Colour (see options)"]
+    );
+    assert_eq!(
+        engine.ask("go depth 0"),
+        ["? invalid-argument depth 0: expected an integer from 1 to 511"]
+    );
+    assert_eq!(engine.ask("showboard"), before);
+}
+
+#[test]
+fn a_search_prints_info_then_exactly_one_bestmove() {
+    let mut engine = Engine::start();
+    engine.ask("position startpos moves b2 a1");
+    assert_eq!(engine.ask("go depth 9"), ["="]);
+    let (infos, best) = engine.until_bestmove();
+    let last = infos.last().expect("at least one info line");
+    assert!(
+        last.starts_with("info depth 7 seldepth 7 score draw nodes "),
+        "{last}"
+    );
+    for field in [" nps ", " time ", " hashfull ", " pv "] {
+        assert!(last.contains(field), "{last} lacks{field}");
+    }
+    assert!(
+        ["b1", "a2", "c1", "a3", "c3", "b3", "c2"].contains(&best.as_str()),
+        "{best}"
+    );
+    // Nothing else arrives: the next thing out is the answer to the next command.
+    assert_eq!(engine.ask("isready"), ["= readyok"]);
+}
+
+#[test]
+fn proven_scores_are_reported_as_such() {
+    let mut engine = Engine::start();
+    engine.ask("position XX-OO---- X");
+    engine.ask("go");
+    let (infos, best) = engine.until_bestmove();
+    assert!(
+        infos.last().is_some_and(|l| l.contains(" score win 1 ")),
+        "{infos:?}"
+    );
+    assert_eq!(best, "c1");
+    engine.ask("position XX-OX-O-- O");
+    engine.ask("go");
+    let (infos, _) = engine.until_bestmove();
+    assert!(
+        infos.last().is_some_and(|l| l.contains(" score loss 2 ")),
+        "{infos:?}"
+    );
+}
+
+#[test]
+fn busy_while_searching_and_stop_prints_bestmove_before_its_answer() {
+    let mut engine = Engine::start();
+    assert_eq!(engine.ask("go infinite"), ["="]);
+    for command in [
+        "position startpos",
+        "game tictactoe",
+        "newgame",
+        "setoption name Hash value 2",
+        "go depth 1",
+        "perft 1",
+        "bench",
+    ] {
+        let answer = engine.ask(command);
+        assert_eq!(answer.len(), 1, "{answer:?}");
+        assert!(answer[0].starts_with("? busy "), "{command}: {answer:?}");
+    }
+    assert_eq!(engine.ask("isready"), ["= readyok"]);
+    assert_eq!(engine.ask("7 legal"), ["=7 a1 b1 c1 a2 b2 c2 a3 b3 c3"]);
+    engine.send("9 stop");
+    let (_, best) = engine.until_bestmove();
+    assert_eq!(best.len(), 2, "{best}");
+    assert_eq!(engine.line(), "=9");
+    assert_eq!(engine.line(), "");
+    // Idle again: state changes are accepted, and stop is a plain `=`.
+    assert_eq!(engine.ask("position startpos moves a1"), ["="]);
+    assert_eq!(engine.ask("stop"), ["="]);
+}
+
+#[test]
+fn go_on_a_finished_game_is_an_error() {
+    let mut engine = Engine::start();
+    engine.ask("position startpos moves a1 a2 b1 b2 c1");
+    assert_eq!(
+        engine.ask("go depth 3"),
+        ["? game-over the game is over: nothing to search"]
+    );
+    let board = engine.ask("showboard");
+    assert!(board.contains(&"result: X wins".to_string()), "{board:?}");
+}
+
+#[test]
+fn end_of_input_stops_the_search_prints_bestmove_and_exits_cleanly() {
+    let mut engine = Engine::start();
+    assert_eq!(engine.ask("go infinite"), ["="]);
+    engine.close_stdin();
+    let rest = engine.rest();
+    let bestmoves: Vec<_> = rest.iter().filter(|l| l.starts_with("bestmove ")).collect();
+    assert_eq!(bestmoves.len(), 1, "{rest:?}");
+    assert!(engine.wait_exit(Duration::from_secs(5)).success());
+}
+
+#[test]
+fn quit_during_a_search_answers_bestmove_then_equals() {
+    let mut engine = Engine::start();
+    engine.ask("go infinite");
+    engine.send("quit");
+    let rest = engine.rest();
+    let tail: Vec<&str> = rest
+        .iter()
+        .filter(|l| !l.starts_with("info "))
+        .map(String::as_str)
+        .collect();
+    assert_eq!(tail.len(), 3, "{rest:?}");
+    assert!(tail[0].starts_with("bestmove "));
+    assert_eq!(&tail[1..], ["=", ""]);
+    assert!(engine.wait_exit(Duration::from_secs(5)).success());
+}
+
+#[test]
+fn movetime_search_answers_on_its_own() {
+    let mut engine = Engine::start();
+    // Each search is short but ends by itself, with a legal move.
+    for _ in 0..3 {
+        engine.ask("position startpos");
+        engine.ask("go movetime 30 infinite");
+        engine.send("stop");
+        let (_, best) = engine.until_bestmove();
+        assert_eq!(best.len(), 2);
+        assert_eq!(engine.response(), ["=", ""]);
+        engine.ask("go movetime 30");
+        let (_, best) = engine.until_bestmove();
+        assert_eq!(best.len(), 2);
+    }
+}
+
+#[test]
+fn a_stop_at_once_still_answers_a_legal_move() {
+    let mut engine = Engine::start();
+    engine.ask("position startpos moves b2");
+    for _ in 0..20 {
+        engine.send("go infinite");
+        engine.send("stop");
+        assert_eq!(engine.response(), ["=", ""]);
+        let (_, best) = engine.until_bestmove();
+        assert!(
+            ["a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"].contains(&best.as_str()),
+            "{best}"
+        );
+        assert_eq!(engine.response(), ["=", ""]);
+    }
+}
+
+#[test]
+fn clock_searches_answer_well_within_the_clock() {
+    let mut engine = Engine::start();
+    engine.ask("position startpos");
+    let started = Instant::now();
+    engine.ask("go wtime 200 btime 200");
+    let (_, best) = engine.until_bestmove();
+    assert_eq!(best.len(), 2);
+    // Not a speed test: only that a 200 ms clock is never used up (generous bound).
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn options_hash_newgame_and_game_reset() {
+    let mut engine = Engine::start();
+    let options = engine.ask("options");
+    assert!(
+        options[0].starts_with("= Hash type spin default 64 min 1 max 16384"),
+        "{options:?}"
+    );
+    assert_eq!(options[1], "Threads type spin default 1 min 1 max 1");
+    assert_eq!(engine.ask("setoption name hash value 4"), ["="]);
+    engine.ask("position startpos moves b2");
+    assert_eq!(engine.ask("newgame"), ["="]);
+    assert_eq!(engine.ask("legal"), ["= a1 b1 c1 a2 b2 c2 a3 b3 c3"]);
+    engine.ask("position startpos moves b2");
+    assert_eq!(engine.ask("game tictactoe"), ["="]);
+    assert_eq!(engine.ask("eval"), ["= cp 0"]);
+}
+
+#[test]
+fn perft_eval_and_bench() {
+    let mut engine = Engine::start();
+    let perft = engine.ask("perft 9");
+    assert_eq!(perft[0], "= 127872");
+    assert!(perft[1].starts_with("time "), "{perft:?}");
+    engine.ask("position startpos moves b2");
+    // O to move: the four lines through X's centre stone count 10 each against it.
+    assert_eq!(engine.ask("eval"), ["= cp -40"]);
+    engine.ask("position startpos moves a1 a2 b1 b2 c1");
+    assert_eq!(engine.ask("eval"), ["= loss 0"]);
+    let first = engine.ask("bench");
+    let second = engine.ask("bench");
+    let nodes = |line: &str| line.split_whitespace().nth(2).map(str::to_string);
+    assert!(first[0].starts_with("= nodes "), "{first:?}");
+    assert_eq!(
+        nodes(&first[0]),
+        nodes(&second[0]),
+        "bench node count is deterministic"
+    );
+}
+
+#[test]
+fn hostile_input_gets_one_error_each_and_changes_nothing() {
+    let mut engine = Engine::start();
+    engine.ask("position startpos moves a1");
+    let before = engine.ask("showboard");
+    let long_line = format!("position startpos moves {}\n", "a2 ".repeat(500_000));
+    let inputs: Vec<Vec<u8>> = vec![
+        b"\xff\xfe\xfd garbage\n".to_vec(),
+        b"go depth \xc3\x28\n".to_vec(),
+        long_line.into_bytes(),
+        b"go depth 99999999999999999999999999999999\n".to_vec(),
+        b"go nodes -1\n".to_vec(),
+        b"setoption name Hash value 99999999999999999999\n".to_vec(),
+        b"perft 99999\n".to_vec(),
+        b"position \t startpos moves \t a1 a1\n".to_vec(),
+        b"12345678901234567890123 name\n".to_vec(),
+        b"\x00\x01\x02\n".to_vec(),
+    ];
+    for input in &inputs {
+        engine.send_bytes(input);
+        let response = engine.response();
+        assert_eq!(response.len(), 2, "{input:?} -> {response:?}");
+        assert!(
+            response[0].starts_with('?'),
+            "{:?} -> {response:?}",
+            String::from_utf8_lossy(&input[..input.len().min(60)])
+        );
+    }
+    assert_eq!(engine.ask("showboard"), before);
+    assert_eq!(engine.ask("isready"), ["= readyok"]);
+}
+
+#[test]
+fn command_line_bench_and_perft() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_arbor"))
+        .arg("bench")
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.lines().any(|l| l.starts_with("nodes ")), "{text}");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_arbor"))
+        .args(["perft", "tictactoe", "8", "--", "---------", "X"])
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("perft 8 200448\n"));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_arbor"))
+        .arg("--bogus")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+}
