@@ -56,9 +56,11 @@ fn errors_name_the_offending_token_and_leave_the_position_unchanged() {
         engine.ask("frobnicate now"),
         ["? unknown-command frobnicate"]
     );
-    assert_eq!(
-        engine.ask("game chess"),
-        ["? unknown-game chess (known: tictactoe)"]
+    let unknown = engine.ask("game chess");
+    assert_eq!(unknown.len(), 1);
+    assert!(
+        unknown[0].starts_with("? unknown-game chess (known: tictactoe"),
+        "{unknown:?}"
     );
     assert_eq!(
         engine.ask("game tictactoe size=4"),

@@ -273,6 +273,14 @@ impl Game for Gomoku {
         diagram(&cells, n)
     }
 
+    fn dimensions(&self) -> (usize, usize) {
+        (self.size(), self.size())
+    }
+
+    fn placement(&self, mv: Cell) -> Option<usize> {
+        Some(usize::from(mv.0))
+    }
+
     fn is_legal(&self, mv: Cell) -> bool {
         let cell = usize::from(mv.0);
         cell < self.size() * self.size()
