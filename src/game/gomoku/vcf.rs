@@ -277,9 +277,14 @@ impl Solver<Gomoku> for ThreatSolver {
         let deadline = Deadline::new(limits, now)
             .hard
             .map(|hard| now + hard.saturating_duration_since(now) * SOLVER_TIME_SHARE / 100);
+        // A depth-limited search (tests, `bench`, weaker play) gets a small VCT budget.
+        let vct_nodes = match limits.depth {
+            Some(depth) => params.vct_nodes.min(2_000 * u64::from(depth)),
+            None => params.vct_nodes,
+        };
         let plans = [
             (Threats::Fours, MAX_VCF_PLIES, VCF_NODES),
-            (Threats::FoursAndThrees, MAX_VCT_PLIES, params.vct_nodes),
+            (Threats::FoursAndThrees, MAX_VCT_PLIES, vct_nodes),
         ];
         for (threats, max_plies, budget) in plans {
             if budget == 0 {
