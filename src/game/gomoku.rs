@@ -302,7 +302,7 @@ impl Default for GomokuParams {
     fn default() -> Self {
         GomokuParams {
             threat_solver: true,
-            vct_nodes: 300_000,
+            vct_nodes: 2_000_000,
         }
     }
 }
@@ -318,9 +318,9 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec {
         name: "GomokuVctNodes",
         kind: "spin",
-        default: "300000",
+        default: "2000000",
         range: "0..100000000",
-        help: "node budget of the VCT proof search at the root",
+        help: "node budget of the VCT proof search at the root (timed moves: also 30% of the time)",
     },
 ];
 

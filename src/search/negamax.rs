@@ -204,8 +204,10 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         }
 
         if !exhaustive && best < score::WIN_MIN {
-            // Moves were left out: only a win found among the others is certain.
+            // Moves were left out: only a win found among the others is certain. A loss
+            // is not (a move left out might hold), so it becomes the worst heuristic value.
             self.horizon_leaves += 1;
+            best = best.max(-EVAL_LIMIT);
         }
         let bound = if best >= beta {
             Bound::Lower

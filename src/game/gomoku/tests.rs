@@ -308,6 +308,11 @@ fn bench_forced_wins_are_proven_soundly() {
     let Some(positions) = forced_wins() else {
         return;
     };
+    // ARBOR_VCT_NODES=3000000 cargo test --release ... shows what a bigger budget proves.
+    let budget = std::env::var("ARBOR_VCT_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000);
     let mut proved = 0;
     for (id, position, _) in &positions {
         let mut solver = vcf::ThreatSolver::default();
@@ -318,7 +323,7 @@ fn bench_forced_wins_are_proven_soundly() {
                 position,
                 vcf::Threats::FoursAndThrees,
                 25,
-                100_000,
+                budget,
                 None,
                 &mut control,
             )

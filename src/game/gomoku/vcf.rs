@@ -21,6 +21,8 @@ use crate::search::{Limits, Solved, Solver, Verdict};
 const MAX_VCF_PLIES: u32 = 63;
 /// The longest VCT tried, in plies.
 const MAX_VCT_PLIES: u32 = 25;
+/// The most threes the attacker tries at a node, best ordered first.
+const MAX_THREES: usize = 8;
 /// Node budget of the VCF part at the root.
 const VCF_NODES: u64 = 200_000;
 /// Percentage of a timed move the root solver may use.
@@ -166,7 +168,16 @@ impl Search<'_> {
             });
         }
         sort_by_keys(&mut moves, &mut keys);
+        // Leaving attacks out keeps a proof sound (the attacker needs only one), so the
+        // weaker threes are not tried.
+        let mut threes = 0;
         for &mv in moves.iter() {
+            if board.cell_class(me, usize::from(mv.0)) < cell_class::FOUR {
+                threes += 1;
+                if threes > MAX_THREES {
+                    continue;
+                }
+            }
             let mut child = position.clone();
             child.play(mv);
             if let Some(mut pv) = self.defend(&child, plies - 1)? {
