@@ -57,6 +57,43 @@ macro_rules! define_games {
             }
         }
 
+        impl AnyGame {
+            /// The game's name, as `game` takes it.
+            pub fn name(&self) -> &'static str {
+                match self { $( AnyGame::$variant(_) => <$ty as Game>::NAME, )* }
+            }
+
+            /// A position of the same game and variant from its position text.
+            ///
+            /// # Errors
+            /// Text the game does not accept.
+            pub fn parse_position(&self, text: &str) -> Result<AnyGame, GameError> {
+                match self { $( AnyGame::$variant(g) => g.parse_position(text).map(AnyGame::$variant), )* }
+            }
+
+            /// The position after the moves, given as text.
+            ///
+            /// # Errors
+            /// A move that does not parse or is not legal where it is played.
+            pub fn play_moves(&self, moves: &[&str]) -> Result<AnyGame, GameError> {
+                match self {
+                    $( AnyGame::$variant(g) => {
+                        let mut position = g.clone();
+                        for text in moves {
+                            let mv = position.parse_legal_move(text)?;
+                            position.play(mv);
+                        }
+                        Ok(AnyGame::$variant(position))
+                    } )*
+                }
+            }
+
+            /// The leaf count `depth` plies deep.
+            pub fn perft(&self, depth: u32) -> u64 {
+                match self { $( AnyGame::$variant(g) => g.perft(depth), )* }
+            }
+        }
+
         impl AllSolvers {
             /// Clears every game's solver tables.
             pub fn clear(&mut self) {
