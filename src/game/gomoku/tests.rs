@@ -355,3 +355,41 @@ fn bench_forced_wins_are_proven_soundly() {
     eprintln!("proved {proved}/{}", positions.len());
     assert!(proved >= 1, "hand-43 at least");
 }
+
+/// Black's rows 6 and 8 (e-g, blocked at d) each give a four at h; h7 waits in column h.
+/// White's j5 and j9 spoil the diagonals through h7 (else i6 or i8 would be a four-three).
+/// Shortest VCF: a four at h6 or h8, the block, the other four (now a four-three), the
+/// block, the open four in column h, a block, five: 7 plies.
+const SEVEN_PLY_VCF: &str = "e6 d6 f6 d8 g6 a1 e8 c1 f8 e1 g8 j5 h7 j9";
+
+#[test]
+fn a_vcf_of_seven_plies_is_proven_and_played() {
+    let position = after(SEVEN_PLY_VCF, "freestyle");
+    let mut solver = vcf::ThreatSolver::default();
+    let mut control = crate::search::control::Control::new(StopFlag::new(), None, None);
+    let proof = solver
+        .prove(
+            &position,
+            vcf::Threats::Fours,
+            63,
+            100_000,
+            None,
+            &mut control,
+        )
+        .expect("within budget")
+        .expect("a VCF");
+    let text: Vec<String> = proof.pv.iter().map(|&m| position.format_move(m)).collect();
+    assert_eq!(proof.plies, 7, "{text:?}\n{}", position.board_text());
+    let mut line = position.clone();
+    for (ply, &mv) in proof.pv.iter().enumerate() {
+        if ply % 2 == 0 && ply < 6 {
+            // Every attacking move but the last makes a four (or better).
+            assert!(line.board().cell_class(0, usize::from(mv.0)) >= board::cell_class::FOUR);
+        }
+        line.play(mv);
+    }
+    assert_eq!(line.outcome(), Some(Outcome::Win(Player::First)));
+    let (mv, score) = best(&position, Limits::default());
+    assert!(mv == "h6" || mv == "h8", "{mv}");
+    assert_eq!(score, ScoreReport::Win(7));
+}
