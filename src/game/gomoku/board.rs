@@ -8,6 +8,7 @@
 
 use crate::game::gomoku::patterns::{self, FIVE, FOUR, OPEN_FOUR, OPEN_THREE, OPEN_TWO, THREE};
 use crate::game::Player;
+use std::sync::OnceLock;
 
 /// The largest board side.
 pub const MAX_SIZE: usize = 22;
@@ -39,9 +40,10 @@ const LINE_VALUE: [i32; 9] = [0, 1, 4, 12, 10, 40, 45, 150, 600];
 const CELL_BONUS: [i32; cell_class::COUNT] = [0, 0, 8, 0, 0, 120, 0, 250, 400, 0];
 
 /// A board of `size` x `size` cells with incremental patterns.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Board {
     table: &'static patterns::PatternTable,
+    cells: &'static CellTable,
     size: usize,
     exact_five: bool,
     lines: [[[u32; LINE_SLOTS]; 4]; 2],
@@ -62,6 +64,7 @@ impl Board {
         debug_assert!((5..=MAX_SIZE).contains(&size));
         let mut board = Board {
             table: patterns::table(exact_five),
+            cells: cell_table(),
             size,
             exact_five,
             lines: [[[0; LINE_SLOTS]; 4]; 2],
@@ -124,7 +127,7 @@ impl Board {
     /// The combined class of `player` on empty `cell`.
     #[inline]
     pub fn cell_class(&self, player: usize, cell: usize) -> u8 {
-        combine(self.patterns[player][cell])
+        self.cells.class[usize::from(self.patterns[player][cell])]
     }
 
     /// How many empty cells have combined class `class` for `player`.
@@ -159,7 +162,7 @@ impl Board {
             while bits != 0 {
                 let cell = i * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let class = combine(self.patterns[player][cell]);
+                let class = self.cells.class[usize::from(self.patterns[player][cell])];
                 if class >= min {
                     f(cell, class);
                 }
@@ -185,19 +188,24 @@ impl Board {
                 self.near[near / 64] |= 1 << (near % 64);
             }
         }
-        for dir in 0..4 {
+        let n = self.size as isize;
+        for (dir, step) in [1, n, n + 1, 1 - n].into_iter().enumerate() {
             let (line, pos) = self.locate(dir, row, col);
             self.lines[p][dir][line] |= 1 << (pos + PAD);
             let (low, high) = self.extent(dir, line);
+            let wall = wall_bits(low, high);
+            let own = [self.lines[0][dir][line], self.lines[1][dir][line]];
+            let blocked = [own[1] | wall, own[0] | wall];
+            let occupied = own[0] | own[1];
             let from = pos.saturating_sub(PAD).max(low);
             let to = (pos + PAD).min(high);
             for q in from..=to {
-                let other = self.cell_at(dir, line, q);
-                if q == pos || self.stone(other).is_some() {
+                if occupied >> (q + PAD) & 1 != 0 {
                     continue;
                 }
+                let other = (cell as isize + (q as isize - pos as isize) * step) as usize;
                 for side in 0..2 {
-                    let class = self.window_class(side, dir, line, q);
+                    let class = self.table[window_code(own[side], blocked[side], q)];
                     let old = self.patterns[side][other];
                     let new = (old & !(0xF << (4 * dir))) | (u16::from(class) << (4 * dir));
                     if new != old {
@@ -213,10 +221,10 @@ impl Board {
     /// Adds (`sign` 1) or removes (-1) one empty cell's packed classes from the totals.
     #[inline]
     fn account(&mut self, player: usize, packed: u16, sign: i32) {
-        let class = combine(packed);
+        let class = self.cells.class[usize::from(packed)];
         let count = &mut self.class_counts[player][usize::from(class)];
         *count = if sign > 0 { *count + 1 } else { *count - 1 };
-        self.values[player] += sign * cell_value(packed, class);
+        self.values[player] += sign * i32::from(self.cells.value[usize::from(packed)]);
     }
 
     /// The line and position along it of (`row`, `col`) in direction `dir`
@@ -243,30 +251,13 @@ impl Board {
         }
     }
 
-    #[inline]
-    fn cell_at(&self, dir: usize, line: usize, pos: usize) -> usize {
-        let last = self.size - 1;
-        let (row, col) = match dir {
-            0 => (line, pos),
-            1 => (pos, line),
-            2 => (line + pos - last, pos),
-            _ => (line - pos, pos),
-        };
-        row * self.size + col
-    }
-
     /// The class of a `player` stone at position `pos` of a line, from the bitboards.
     #[inline]
     fn window_class(&self, player: usize, dir: usize, line: usize, pos: usize) -> u8 {
         let (low, high) = self.extent(dir, line);
-        let valid = ((1u64 << (high - low + 1)) - 1) << (low + PAD);
-        let wall = !(valid as u32);
-        let own = self.lines[player][dir][line] >> pos & 0x7FF;
-        let blocked = (self.lines[1 - player][dir][line] | wall) >> pos & 0x7FF;
-        let squeeze = |w: u32| ((w & 0x1F) | ((w >> 6) << 5)) as usize;
-        let code = usize::from(patterns::TRITS[squeeze(own)])
-            + 2 * usize::from(patterns::TRITS[squeeze(blocked)]);
-        self.table[code]
+        let own = self.lines[player][dir][line];
+        let blocked = self.lines[1 - player][dir][line] | wall_bits(low, high);
+        self.table[window_code(own, blocked, pos)]
     }
 
     /// The class of a `player` stone on empty `cell` along `dir`, from the bitboards.
@@ -274,6 +265,55 @@ impl Board {
         let (line, pos) = self.locate(dir, cell / self.size, cell % self.size);
         self.window_class(player, dir, line, pos)
     }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board")
+            .field("size", &self.size)
+            .field("exact_five", &self.exact_five)
+            .field("stones", &self.stone_count)
+            .field("values", &self.values)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The bits of a padded line word that are off the board (positions `low..=high` are on it).
+#[inline]
+fn wall_bits(low: usize, high: usize) -> u32 {
+    !((((1u64 << (high - low + 1)) - 1) << (low + PAD)) as u32)
+}
+
+/// The pattern-table code of the window centred on position `pos` of a line.
+#[inline]
+fn window_code(own: u32, blocked: u32, pos: usize) -> usize {
+    let squeeze = |w: u32| {
+        let w = w >> pos & 0x7FF;
+        ((w & 0x1F) | ((w >> 6) << 5)) as usize
+    };
+    usize::from(patterns::TRITS[squeeze(own)]) + 2 * usize::from(patterns::TRITS[squeeze(blocked)])
+}
+
+/// Per packed four-direction classes: the combined class and the heuristic worth.
+pub struct CellTable {
+    class: Box<[u8; 1 << 16]>,
+    value: Box<[i16; 1 << 16]>,
+}
+
+fn cell_table() -> &'static CellTable {
+    static TABLE: OnceLock<CellTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = CellTable {
+            class: Box::new([0; 1 << 16]),
+            value: Box::new([0; 1 << 16]),
+        };
+        for packed in 0..=u16::MAX {
+            let class = combine(packed);
+            table.class[usize::from(packed)] = class;
+            table.value[usize::from(packed)] = cell_value(packed, class) as i16;
+        }
+        table
+    })
 }
 
 /// The combined class of four packed line classes.
@@ -323,7 +363,11 @@ pub fn combine(packed: u16) -> u8 {
 pub fn cell_value(packed: u16, class: u8) -> i32 {
     let mut value = CELL_BONUS[usize::from(class)];
     for dir in 0..4 {
-        value += LINE_VALUE[usize::from(packed >> (4 * dir) & 0xF)];
+        // Nibbles above FIVE never occur on a board, but the cell table covers them too.
+        value += LINE_VALUE
+            .get(usize::from(packed >> (4 * dir) & 0xF))
+            .copied()
+            .unwrap_or(0);
     }
     value
 }

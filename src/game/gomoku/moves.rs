@@ -6,7 +6,7 @@
 //! Otherwise the candidates are the empty cells within two steps of a stone, which is not
 //! exhaustive (the search then only trusts wins).
 
-use crate::game::gomoku::board::{cell_class, cell_value, Board};
+use crate::game::gomoku::board::{self, cell_class, cell_value, Board};
 use crate::game::gomoku::patterns::{FOUR, HALF};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList};
@@ -76,20 +76,23 @@ pub fn search_moves(position: &Gomoku, out: &mut MoveList<Cell>, keys: &mut Move
             return true;
         }
     }
+    let mut keyed = arrayvec::ArrayVec::<(i32, u16), { board::MAX_CELLS }>::new();
     let words = board.candidate_words();
     for (i, &word) in words.iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
             let cell = i * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            out.push(Cell(cell as u16));
-            keys.push(order_key(board, me, cell));
+            keyed.push((order_key(board, me, cell), cell as u16));
         }
     }
-    if out.len() > MAX_QUIET {
-        sort_by_keys(out, keys);
-        out.truncate(MAX_QUIET);
-        keys.truncate(MAX_QUIET);
+    if keyed.len() > MAX_QUIET {
+        keyed.select_nth_unstable_by(MAX_QUIET - 1, |a, b| b.0.cmp(&a.0));
+        keyed.truncate(MAX_QUIET);
+    }
+    for &(key, cell) in &keyed {
+        out.push(Cell(cell));
+        keys.push(key);
     }
     false
 }
