@@ -6,6 +6,7 @@
 //! the narrow candidate moves of the search (`moves.rs`) and the threat solver (`vcf.rs`).
 
 pub mod board;
+pub mod cells;
 pub mod moves;
 pub mod patterns;
 pub mod vcf;

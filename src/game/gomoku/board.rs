@@ -6,9 +6,11 @@
 //! would make (`patterns.rs`); a placed stone updates only the cells within five steps of
 //! it along its four lines, never the whole board.
 
-use crate::game::gomoku::patterns::{self, FIVE, FOUR, OPEN_FOUR, OPEN_THREE, OPEN_TWO, THREE};
+use crate::game::gomoku::cells::{cell_table, CellTable};
+use crate::game::gomoku::patterns;
 use crate::game::Player;
-use std::sync::OnceLock;
+
+pub use crate::game::gomoku::cells::{cell_class, cell_value, combine};
 
 /// The largest board side.
 pub const MAX_SIZE: usize = 22;
@@ -17,27 +19,6 @@ pub const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 const LINE_SLOTS: usize = 2 * MAX_SIZE - 1;
 const WORDS: usize = MAX_CELLS.div_ceil(64);
 const PAD: usize = patterns::HALF;
-
-/// What a stone on a cell makes for one player, over all four lines.
-pub mod cell_class {
-    pub const LOW: u8 = 0;
-    pub const OPEN_TWO: u8 = 1;
-    pub const DOUBLE_TWO: u8 = 2;
-    pub const THREE: u8 = 3;
-    pub const OPEN_THREE: u8 = 4;
-    pub const DOUBLE_THREE: u8 = 5;
-    pub const FOUR: u8 = 6;
-    pub const FOUR_THREE: u8 = 7;
-    /// An open four or two fours: wins unless the opponent has a five first.
-    pub const OPEN_FOUR: u8 = 8;
-    pub const FIVE: u8 = 9;
-    pub const COUNT: usize = 10;
-}
-
-/// Heuristic worth of a line class for an empty cell.
-const LINE_VALUE: [i32; 9] = [0, 1, 4, 12, 10, 40, 45, 150, 600];
-/// Extra worth of the combined cell classes (double threats).
-const CELL_BONUS: [i32; cell_class::COUNT] = [0, 0, 8, 0, 0, 120, 0, 250, 400, 0];
 
 /// A board of `size` x `size` cells with incremental patterns.
 #[derive(Clone)]
@@ -292,84 +273,6 @@ fn window_code(own: u32, blocked: u32, pos: usize) -> usize {
         ((w & 0x1F) | ((w >> 6) << 5)) as usize
     };
     usize::from(patterns::TRITS[squeeze(own)]) + 2 * usize::from(patterns::TRITS[squeeze(blocked)])
-}
-
-/// Per packed four-direction classes: the combined class and the heuristic worth.
-pub struct CellTable {
-    class: Box<[u8; 1 << 16]>,
-    value: Box<[i16; 1 << 16]>,
-}
-
-fn cell_table() -> &'static CellTable {
-    static TABLE: OnceLock<CellTable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = CellTable {
-            class: Box::new([0; 1 << 16]),
-            value: Box::new([0; 1 << 16]),
-        };
-        for packed in 0..=u16::MAX {
-            let class = combine(packed);
-            table.class[usize::from(packed)] = class;
-            table.value[usize::from(packed)] = cell_value(packed, class) as i16;
-        }
-        table
-    })
-}
-
-/// The combined class of four packed line classes.
-#[inline]
-pub fn combine(packed: u16) -> u8 {
-    let mut fours = 0;
-    let mut open_threes = 0;
-    let mut threes = 0;
-    let mut open_twos = 0;
-    let mut best = 0;
-    for dir in 0..4 {
-        let class = (packed >> (4 * dir) & 0xF) as u8;
-        best = best.max(class);
-        match class {
-            FOUR | OPEN_FOUR => fours += 1,
-            OPEN_THREE => open_threes += 1,
-            THREE => threes += 1,
-            OPEN_TWO => open_twos += 1,
-            _ => {}
-        }
-    }
-    if best == FIVE {
-        cell_class::FIVE
-    } else if best == OPEN_FOUR || fours >= 2 {
-        cell_class::OPEN_FOUR
-    } else if fours == 1 && open_threes >= 1 {
-        cell_class::FOUR_THREE
-    } else if fours == 1 {
-        cell_class::FOUR
-    } else if open_threes >= 2 {
-        cell_class::DOUBLE_THREE
-    } else if open_threes == 1 {
-        cell_class::OPEN_THREE
-    } else if threes >= 1 {
-        cell_class::THREE
-    } else if open_twos >= 2 {
-        cell_class::DOUBLE_TWO
-    } else if open_twos == 1 {
-        cell_class::OPEN_TWO
-    } else {
-        cell_class::LOW
-    }
-}
-
-/// The heuristic worth of an empty cell for one player.
-#[inline]
-pub fn cell_value(packed: u16, class: u8) -> i32 {
-    let mut value = CELL_BONUS[usize::from(class)];
-    for dir in 0..4 {
-        // Nibbles above FIVE never occur on a board, but the cell table covers them too.
-        value += LINE_VALUE
-            .get(usize::from(packed >> (4 * dir) & 0xF))
-            .copied()
-            .unwrap_or(0);
-    }
-    value
 }
 
 #[cfg(test)]
