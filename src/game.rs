@@ -253,6 +253,10 @@ pub trait Evaluate: Game {
     /// Must stay within `±EVAL_LIMIT`; the search clamps it anyway.
     fn evaluate(&self, params: &Self::Params) -> i32;
 
+    /// Whether the search extends a node whose [`Evaluate::search_moves`] list is
+    /// exhaustive and holds a single move (a forced reply, such as blocking a four).
+    const EXTEND_FORCED_REPLIES: bool = false;
+
     /// The moves the search tries here, each with an ordering key (higher first; the
     /// search adds its table move, killers and history on top). By default every legal
     /// move with key 0.

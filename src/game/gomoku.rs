@@ -380,6 +380,8 @@ impl Evaluate for Gomoku {
         score.clamp(-EVAL_LIMIT / 2, EVAL_LIMIT / 2)
     }
 
+    const EXTEND_FORCED_REPLIES: bool = true;
+
     fn search_moves(&self, out: &mut MoveList<Cell>, keys: &mut MoveList<i32>) -> bool {
         moves::search_moves(self, out, keys)
     }

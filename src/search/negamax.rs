@@ -167,6 +167,13 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             };
         }
 
+        // A forced reply (the only move the game offers, exhaustively) costs no depth in
+        // games that ask for it: threat sequences are then searched to their end.
+        let child_depth = if G::EXTEND_FORCED_REPLIES && exhaustive && moves.len() == 1 {
+            depth
+        } else {
+            depth - 1
+        };
         let horizon_before = self.horizon_leaves;
         let alpha_orig = alpha;
         let mut best = -INFINITY;
@@ -177,11 +184,11 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             let mut child = position.clone();
             child.play(mv);
             let score = if i == 0 {
-                -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?
+                -self.search(&child, child_depth, ply + 1, -beta, -alpha)?
             } else {
-                let probe = -self.search(&child, depth - 1, ply + 1, -alpha - 1, -alpha)?;
+                let probe = -self.search(&child, child_depth, ply + 1, -alpha - 1, -alpha)?;
                 if probe > alpha && probe < beta {
-                    -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?
+                    -self.search(&child, child_depth, ply + 1, -beta, -alpha)?
                 } else {
                     probe
                 }
