@@ -33,6 +33,8 @@ enum Owner {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pending {
     Quiet,
+    /// A refused position: the search that follows would be of the previous one.
+    Position,
     Go,
 }
 
@@ -50,6 +52,8 @@ struct Brain {
     board_input: Option<Vec<(usize, Owner)>>,
     pending: VecDeque<Pending>,
     in_response: bool,
+    /// The last position was refused; its search result is not an answer.
+    bad_position: bool,
 }
 
 /// Serves the Gomocup protocol on `input`/`output` until `END` or end of input.
@@ -71,6 +75,7 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
         board_input: None,
         pending: VecDeque::new(),
         in_response: false,
+        bad_position: false,
     };
     let mut input_open = true;
     loop {
@@ -273,7 +278,7 @@ impl Brain {
         self.send(
             pipe,
             &format!("position {} {side}", rows.join("/")),
-            Pending::Quiet,
+            Pending::Position,
         );
         let ms = think_time(self.time).as_millis();
         self.send(pipe, &format!("go movetime {ms}"), Pending::Go);
@@ -296,6 +301,9 @@ impl Brain {
                 if pending == Some(Pending::Go) {
                     self.thinking = false;
                     say(out, &format!("ERROR cannot move: {detail}"))?;
+                } else if pending == Some(Pending::Position) {
+                    self.bad_position = true;
+                    say(out, &format!("ERROR cannot use this board: {detail}"))?;
                 } else {
                     say(out, &format!("MESSAGE arbor: {detail}"))?;
                 }
@@ -304,6 +312,9 @@ impl Brain {
             say(out, &format!("MESSAGE {}", self.message(rest)))?;
         } else if let Some(best) = line.strip_prefix("bestmove ") {
             self.thinking = false;
+            if std::mem::take(&mut self.bad_position) {
+                return Ok(()); // already answered with ERROR
+            }
             let size = self.size.unwrap_or(0);
             match parse_square(best.trim(), size, size) {
                 Ok(cell) => {
