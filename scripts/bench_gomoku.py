@@ -45,6 +45,7 @@ class SearchOutcome:
     nodes: int
     elapsed_ms: float
     last_score: str
+    nps: int = 0
 
 
 def parse_info(words: list[str]) -> tuple[dict[str, str], list[str]]:
@@ -122,6 +123,7 @@ class Engine:
                 fields, score = parse_info(words[1:])
                 outcome.depth = int(fields.get("depth", 0))
                 outcome.nodes = int(fields.get("nodes", 0))
+                outcome.nps = int(fields.get("nps", 0))
                 outcome.last_score = " ".join(score)
                 if score[:1] == ["win"] and outcome.first_win_ms is None:
                     outcome.first_win_ms = float(fields.get("time", 0))
@@ -199,7 +201,7 @@ def speed(engine_path: str, data: Path, movetime: int) -> None:
             outcome = engine.search(f"go movetime {movetime}", timeout=movetime / 1000 + 10)
         finally:
             engine.close()
-        rate = outcome.nodes / max(outcome.elapsed_ms, 1) * 1000
+        rate = outcome.nps  # the engine's own figure at its last completed depth
         depths.append(outcome.depth)
         rates.append(rate)
         print(
