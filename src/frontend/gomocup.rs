@@ -8,12 +8,12 @@
 //! `timeout_turn` and `time_left` with a safety margin. Input that arrives while arbor
 //! thinks waits until the move is out, except `END`, which ends at once.
 
+pub mod time;
+
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
 use crossbeam_channel::select;
-
-pub mod time;
 
 use crate::frontend::pipe::SessionPipe;
 use crate::frontend::spawn_line_reader;
@@ -22,6 +22,7 @@ use time::{think_time, TimeInfo};
 
 /// Board sizes arbor plays.
 const SIZES: std::ops::RangeInclusive<usize> = 5..=22;
+
 /// Who owns a stone, as `BOARD` says: 1 arbor, 2 the opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Owner {
