@@ -171,8 +171,10 @@ impl Search<'_> {
         // Leaving attacks out keeps a proof sound (the attacker needs only one), so the
         // weaker threes are not tried.
         let mut threes = 0;
+        let they_threaten = board.class_count(them, cell_class::OPEN_FOUR) > 0;
         for &mv in moves.iter() {
-            if board.cell_class(me, usize::from(mv.0)) < cell_class::FOUR {
+            let is_three = board.cell_class(me, usize::from(mv.0)) < cell_class::FOUR;
+            if is_three {
                 threes += 1;
                 if threes > MAX_THREES {
                     continue;
@@ -180,6 +182,13 @@ impl Search<'_> {
             }
             let mut child = position.clone();
             child.play(mv);
+            if is_three
+                && they_threaten
+                && child.board().class_count(them, cell_class::OPEN_FOUR) > 0
+            {
+                // A three that leaves their open three alone is too slow.
+                continue;
+            }
             if let Some(mut pv) = self.defend(&child, plies - 1)? {
                 pv.push(mv);
                 return Ok(Some(pv));
