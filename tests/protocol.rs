@@ -56,7 +56,6 @@ fn errors_name_the_offending_token_and_leave_the_position_unchanged() {
         engine.ask("frobnicate now"),
         ["? unknown-command frobnicate"]
     );
-    // The list grows as games are registered: check its start only.
     let unknown = engine.ask("game chess");
     assert_eq!(unknown.len(), 1);
     assert!(
