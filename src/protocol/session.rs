@@ -441,7 +441,7 @@ fn set_other_games_option(all: &mut AllParams, name: &str, value: &str) -> Reply
     let mut accepted = false;
     let mut rejection: Option<String> = None;
     for_each_game!(G => {
-        let mut params = G::params(all).clone();
+        let mut params = Clone::clone(G::params(all));
         match params.set(name, value) {
             Ok(()) => {
                 *G::params_mut(all) = params;
