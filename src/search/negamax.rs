@@ -129,7 +129,14 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
 
         let is_pv = beta - alpha > 1;
         let hash = position.hash();
-        let hit = self.tt.probe(hash, ply);
+        // Nodes one ply above the leaves are the most numerous and their entries the least
+        // valuable: skipping the table there saves a cache miss per node.
+        let use_table = depth > 1;
+        let hit = if use_table {
+            self.tt.probe(hash, ply)
+        } else {
+            None
+        };
         let mut tt_move = 0;
         if let Some(hit) = hit {
             tt_move = hit.best_move;
@@ -228,8 +235,10 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         } else {
             depth.min(254) as u8
         };
-        self.tt
-            .store(hash, ply, best_code, best, stored_depth, bound);
+        if use_table {
+            self.tt
+                .store(hash, ply, best_code, best, stored_depth, bound);
+        }
         Some(best)
     }
 }
