@@ -388,9 +388,9 @@ impl Evaluate for Gomoku {
 
     fn bench_positions() -> &'static [(&'static str, u32)] {
         &[
-            ("list h8 i9 h9 h10 g8", 6),
-            ("list h8 i7 j6 g9 i9 h7 g7 i8", 5),
-            ("list h8 h9 i8 g8 i9 j10 i7 i6", 5),
+            ("list h8 i9 h9 h10 g8", 8),
+            ("list h8 i7 j6 g9 i9 h7 g7 i8", 7),
+            ("list h8 h9 i8 g8 i9 j10 i7 i6", 7),
         ]
     }
 }

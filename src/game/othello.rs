@@ -376,14 +376,14 @@ impl Evaluate for Othello {
     fn bench_positions() -> &'static [(&'static str, u32)] {
         // The start, then f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 and f5 f6 e6 f4 e3 c5 c4 e7.
         &[
-            ("startpos", 9),
+            ("startpos", 12),
             (
                 "------------------XO-O----XXOO-----XOX-----OOX------O----------- X",
-                8,
+                11,
             ),
             (
                 "--------------------X-----XXXO----OXOO------OO------O----------- X",
-                8,
+                11,
             ),
         ]
     }
