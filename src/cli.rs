@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::bench;
-use crate::frontend::{nboard, uci};
+use crate::frontend::{gomocup, nboard, uci};
 use crate::game::Game;
 use crate::protocol::session::Session;
 use crate::registry::{with_game, AnyGame};
@@ -14,6 +14,7 @@ use crate::registry::{with_game, AnyGame};
 const USAGE: &str =
     "usage: arbor                      the text protocol on stdin/stdout (see protocol.md)
        arbor bench                built-in search benchmark: total nodes and nodes/s
+       arbor gomocup              the Gomocup (piskvork) brain protocol on stdin/stdout
        arbor perft GAME DEPTH [VARIANT...] [-- POSITION TEXT]
                                   leaf count of GAME from its start (or the position)
        arbor --version | --help";
@@ -24,6 +25,7 @@ pub fn run(args: &[String]) -> ExitCode {
         None => serve(),
         Some("uci") => finish(uci::run(BufReader::new(io::stdin()), io::stdout())),
         Some("nboard") => finish(nboard::run(BufReader::new(io::stdin()), io::stdout())),
+        Some("gomocup") => finish(gomocup::run(BufReader::new(io::stdin()), io::stdout())),
         Some("bench") => report(run_bench()),
         Some("perft") => report(run_perft(&args[1..])),
         Some("-h" | "--help" | "help") => {

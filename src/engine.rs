@@ -26,6 +26,7 @@ pub struct Job {
 }
 
 /// What the session asks of the worker.
+#[allow(clippy::large_enum_variant)] // a Job holds an AnyGame (a few KiB for Gomoku)
 pub enum Request {
     Search(Job),
     /// Forget all tables (`newgame`); answered by [`Event::Cleared`].

@@ -3,6 +3,7 @@
 //! protocol session through a [`pipe::SessionPipe`].
 
 pub mod drops;
+pub mod gomocup;
 pub mod nboard;
 pub mod pipe;
 pub mod uci;

@@ -5,8 +5,10 @@
 //! heuristic evaluation with its own settings. This module knows nothing about searching.
 
 pub mod connect_four;
+pub mod gomoku;
 pub mod movelist;
 pub mod notation;
+pub mod othello;
 pub mod tictactoe;
 pub mod zobrist;
 
@@ -252,6 +254,23 @@ pub trait Evaluate: Game {
     /// The value of the position for the side to move, in centi-units of advantage.
     /// Must stay within `±EVAL_LIMIT`; the search clamps it anyway.
     fn evaluate(&self, params: &Self::Params) -> i32;
+
+    /// Whether the search extends a node whose [`Evaluate::search_moves`] list is
+    /// exhaustive and holds a single move (a forced reply, such as blocking a four).
+    const EXTEND_FORCED_REPLIES: bool = false;
+
+    /// The moves the search tries here, each with an ordering key (higher first; the
+    /// search adds its table move, killers and history on top). By default every legal
+    /// move with key 0.
+    ///
+    /// Returns whether the list is exhaustive. A game may leave out moves it judges
+    /// useless (Gomoku: cells far from every stone); a node searched over a partial list
+    /// then only counts as proven when it found a win.
+    fn search_moves(&self, out: &mut MoveList<Self::Move>, keys: &mut MoveList<i32>) -> bool {
+        self.legal_moves(out);
+        keys.extend(out.iter().map(|_| 0));
+        true
+    }
 
     /// Positions (as [`Game::position_text`], or `startpos`) and depths for `bench`.
     fn bench_positions() -> &'static [(&'static str, u32)];

@@ -21,7 +21,9 @@ pub trait Registered: Solve {
 
 macro_rules! define_games {
     ($d:tt; $( $variant:ident, $field:ident: $ty:ty ),* $(,)?) => {
-        /// A position of any registered game.
+        /// A position of any registered game. Gomoku's incremental state makes its variant
+        /// a few KiB; positions are moved once per command, so that is not worth a box.
+        #[allow(clippy::large_enum_variant)]
         #[derive(Clone, Debug)]
         pub enum AnyGame {
             $( $variant($ty), )*
@@ -133,4 +135,6 @@ macro_rules! define_games {
 define_games! {$;
     TicTacToe, tictactoe: crate::game::tictactoe::TicTacToe,
     ConnectFour, connect_four: crate::game::connect_four::ConnectFour,
+    Othello, othello: crate::game::othello::Othello,
+    Gomoku, gomoku: crate::game::gomoku::Gomoku,
 }

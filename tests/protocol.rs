@@ -56,9 +56,11 @@ fn errors_name_the_offending_token_and_leave_the_position_unchanged() {
         engine.ask("frobnicate now"),
         ["? unknown-command frobnicate"]
     );
-    assert_eq!(
-        engine.ask("game chess"),
-        ["? unknown-game chess (known: tictactoe, connect4)"]
+    let unknown = engine.ask("game chess");
+    assert_eq!(unknown.len(), 1);
+    assert!(
+        unknown[0].starts_with("? unknown-game chess (known: tictactoe"),
+        "{unknown:?}"
     );
     assert_eq!(
         engine.ask("game tictactoe size=4"),
@@ -332,4 +334,24 @@ fn command_line_bench_and_perft() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn game_options_may_be_set_before_the_game_is_selected() {
+    let mut engine = Engine::start();
+    // tictactoe has no Style; the games that have one take it.
+    assert_eq!(engine.ask("setoption name Style value baseline"), ["="]);
+    assert_eq!(engine.ask("game othello"), ["="]);
+    let options = engine.ask("options");
+    assert!(
+        options
+            .iter()
+            .any(|l| l.starts_with("Style type combo") && l.contains("default full")),
+        "{options:?}"
+    );
+    assert!(engine.ask("setoption name Style value shiny")[0]
+        .starts_with("? invalid-argument Style shiny"));
+    assert_eq!(engine.ask("game tictactoe"), ["="]);
+    assert!(engine.ask("setoption name Style value shiny")[0]
+        .starts_with("? invalid-argument Style shiny"));
 }

@@ -266,3 +266,16 @@ fn whole_tictactoe_games_under_a_cutechess_referee() {
         }
     }
 }
+
+#[test]
+fn whole_gomoku_games_under_a_cutechess_referee() {
+    for variant in ["gomoku", "gomokufreestyle"] {
+        let (result, plies) = play_game(variant, "go movetime 30");
+        // Equal engines on an open board: someone makes five long before the board fills.
+        assert!(
+            result != 0 || plies == 225,
+            "{variant}: draw before the board was full"
+        );
+        assert!(plies >= 9, "{variant}: a five needs at least 9 plies");
+    }
+}

@@ -16,7 +16,7 @@ use crate::protocol::parse::{is_ignored, line_id, parse_line};
 use crate::protocol::{
     Command, ErrorKind, GoArgs, ProtocolError, Request, Setup, COMMANDS, PROTOCOL_VERSION,
 };
-use crate::registry::{with_game, AllParams, AnyGame, Registered, GAME_NAMES};
+use crate::registry::{for_each_game, with_game, AllParams, AnyGame, Registered, GAME_NAMES};
 use crate::search::{score, Clock, Limits, ScoreReport, StopFlag, TranspositionTable};
 
 /// The transposition table size at startup, in MiB.
@@ -284,7 +284,17 @@ impl<W: Write> Session<W> {
                 }
             }
             "threads" => spin_value(name, value, 1, 1).map(|_| String::new()),
-            _ => with_game!(&self.position, g => set_game_option(g, &mut self.params, name, value)),
+            _ => {
+                match with_game!(&self.position, g => set_game_option(g, &mut self.params, name, value))
+                {
+                    // Options may come before `game` (match runners send them first): an option
+                    // the current game lacks goes to every game that has it.
+                    Err(error) if error.kind == ErrorKind::UnknownOption => {
+                        set_other_games_option(&mut self.params, name, value)
+                    }
+                    other => other,
+                }
+            }
         }
     }
 
@@ -423,6 +433,33 @@ fn set_game_option<G: Registered>(_: &G, all: &mut AllParams, name: &str, value:
         Err(Some(reason)) => Err(ProtocolError::new(
             ErrorKind::InvalidArgument,
             format!("{name} {value}: {reason}"),
+        )),
+    }
+}
+
+fn set_other_games_option(all: &mut AllParams, name: &str, value: &str) -> Reply {
+    let mut accepted = false;
+    let mut rejection: Option<String> = None;
+    for_each_game!(G => {
+        let mut params = Clone::clone(G::params(all));
+        match params.set(name, value) {
+            Ok(()) => {
+                *G::params_mut(all) = params;
+                accepted = true;
+            }
+            Err(Some(reason)) => rejection = rejection.or(Some(reason)),
+            Err(None) => {}
+        }
+    });
+    match (accepted, rejection) {
+        (true, _) => Ok(String::new()),
+        (false, Some(reason)) => Err(ProtocolError::new(
+            ErrorKind::InvalidArgument,
+            format!("{name} {value}: {reason}"),
+        )),
+        (false, None) => Err(ProtocolError::new(
+            ErrorKind::UnknownOption,
+            format!("{name} (see options)"),
         )),
     }
 }

@@ -38,13 +38,22 @@ pub fn search<G: Solve>(
     tables.tt.new_search();
     tables.ordering.age();
 
-    // The answer if nothing completes: the table's move if it is legal, else the first.
+    // The answer if nothing completes: the table's move if it is legal, else the game's
+    // best-keyed search move (the first legal move for games without keys).
     let tt_move = tables
         .tt
         .probe(root.hash(), 0)
         .map(|hit| G::decode_move(hit.best_move));
+    let (mut keyed, mut keys) = (MoveList::new(), MoveList::new());
+    root.search_moves(&mut keyed, &mut keys);
+    let best_keyed = (0..keyed.len())
+        .rev()
+        .max_by_key(|&i| keys[i])
+        .map(|i| keyed[i])
+        .filter(|mv| root_moves.contains(mv));
     let fallback = tt_move
         .filter(|mv| root_moves.contains(mv))
+        .or(best_keyed)
         .unwrap_or(root_moves[0]);
     let mut result = SearchResult {
         best_move: fallback,

@@ -129,7 +129,14 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
 
         let is_pv = beta - alpha > 1;
         let hash = position.hash();
-        let hit = self.tt.probe(hash, ply);
+        // Nodes one ply above the leaves are the most numerous and their entries the least
+        // valuable: skipping the table there saves a cache miss per node.
+        let use_table = depth > 1;
+        let hit = if use_table {
+            self.tt.probe(hash, ply)
+        } else {
+            None
+        };
         let mut tt_move = 0;
         if let Some(hit) = hit {
             tt_move = hit.best_move;
@@ -149,25 +156,31 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         }
 
         let mut moves: MoveList<G::Move> = MoveList::new();
-        position.legal_moves(&mut moves);
-        let side = position.side_to_move();
         let mut keys: MoveList<i32> = MoveList::new();
+        let exhaustive = position.search_moves(&mut moves, &mut keys);
+        let side = position.side_to_move();
         let killers = self.ordering.killers(ply);
         let side_index = side.index();
-        for &mv in moves.iter() {
+        for (&mv, key) in moves.iter().zip(keys.iter_mut()) {
             let code = G::encode_move(mv);
-            let key = if code == tt_move {
+            *key = if code == tt_move {
                 TT_MOVE_BONUS
             } else if code == killers[0] {
-                KILLER_BONUS[0]
+                KILLER_BONUS[0] + *key
             } else if code == killers[1] {
-                KILLER_BONUS[1]
+                KILLER_BONUS[1] + *key
             } else {
-                self.ordering.history(side_index, code)
+                *key + self.ordering.history(side_index, code)
             };
-            keys.push(key);
         }
 
+        // A forced reply (the only move the game offers, exhaustively) costs no depth in
+        // games that ask for it: threat sequences are then searched to their end.
+        let child_depth = if G::EXTEND_FORCED_REPLIES && exhaustive && moves.len() == 1 {
+            depth
+        } else {
+            depth - 1
+        };
         let horizon_before = self.horizon_leaves;
         let alpha_orig = alpha;
         let mut best = -INFINITY;
@@ -178,11 +191,11 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             let mut child = position.clone();
             child.play(mv);
             let score = if i == 0 {
-                -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?
+                -self.search(&child, child_depth, ply + 1, -beta, -alpha)?
             } else {
-                let probe = -self.search(&child, depth - 1, ply + 1, -alpha - 1, -alpha)?;
+                let probe = -self.search(&child, child_depth, ply + 1, -alpha - 1, -alpha)?;
                 if probe > alpha && probe < beta {
-                    -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?
+                    -self.search(&child, child_depth, ply + 1, -beta, -alpha)?
                 } else {
                     probe
                 }
@@ -204,6 +217,12 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             }
         }
 
+        if !exhaustive && best < score::WIN_MIN {
+            // Moves were left out: only a win found among the others is certain. A loss
+            // is not (a move left out might hold), so it becomes the worst heuristic value.
+            self.horizon_leaves += 1;
+            best = best.max(-EVAL_LIMIT);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {
@@ -216,8 +235,10 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         } else {
             depth.min(254) as u8
         };
-        self.tt
-            .store(hash, ply, best_code, best, stored_depth, bound);
+        if use_table {
+            self.tt
+                .store(hash, ply, best_code, best, stored_depth, bound);
+        }
         Some(best)
     }
 }

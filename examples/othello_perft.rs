@@ -1,0 +1,28 @@
+//! Othello perft speed: `cargo run --release --example othello_perft -- [DEPTH]` counts
+//! the leaves from the start position with the bulk-counting `fast_perft` and prints
+//! leaves, time and leaves per second for every depth up to DEPTH (default 12).
+
+use std::time::Instant;
+
+use arbor::game::othello::{fast_perft, Othello};
+
+fn main() {
+    let depth: u32 = match std::env::args().nth(1).map(|a| a.parse()) {
+        None => 12,
+        Some(Ok(d)) => d,
+        Some(Err(_)) => {
+            eprintln!("usage: othello_perft [DEPTH]");
+            std::process::exit(2);
+        }
+    };
+    let start = Othello::new();
+    for d in 1..=depth {
+        let clock = Instant::now();
+        let leaves = fast_perft(&start, d);
+        let seconds = clock.elapsed().as_secs_f64();
+        println!(
+            "perft {d:2} leaves {leaves:>12} time {seconds:8.3} s  {:8.1} M leaves/s",
+            leaves as f64 / seconds.max(1e-9) / 1e6
+        );
+    }
+}

@@ -1,0 +1,414 @@
+//! The Gomocup (piskvork) brain protocol, as `arbor gomocup`: `START N`, `BEGIN`,
+//! `TURN x,y`, `BOARD ... DONE`, `INFO key value`, `TAKEBACK x,y`, `RESTART`, `ABOUT`,
+//! `END`. Coordinates are 0-based `x,y` (x the column, y the row from the top), so
+//! `x,y` is arbor's square with column letter `x` and row number `y + 1`.
+//!
+//! The brain keeps the stones itself and sends arbor's own protocol (`game gomoku`,
+//! `position TEXT`, `go movetime MS`) to a [`SessionPipe`]; each move's time comes from
+//! `timeout_turn` and `time_left` with a safety margin. Input that arrives while arbor
+//! thinks waits until the move is out, except `END`, which ends at once.
+
+pub mod time;
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+
+use crossbeam_channel::select;
+
+use crate::frontend::pipe::SessionPipe;
+use crate::frontend::spawn_line_reader;
+use crate::game::notation::parse_square;
+use time::{think_time, TimeInfo};
+
+/// Board sizes arbor plays.
+const SIZES: std::ops::RangeInclusive<usize> = 5..=22;
+
+/// Who owns a stone, as `BOARD` says: 1 arbor, 2 the opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Owner {
+    Own,
+    Opponent,
+}
+
+/// What the answer to a command sent to the session means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    Quiet,
+    /// A refused position: the search that follows would be of the previous one.
+    Position,
+    Go,
+}
+
+struct Brain {
+    size: Option<usize>,
+    exact_five: bool,
+    /// The (size, rule) the session was last set to.
+    configured: Option<(usize, bool)>,
+    stones: Vec<(usize, Owner)>,
+    time: TimeInfo,
+    thinking: bool,
+    /// Lines that arrived while thinking, handled once the move is out.
+    waiting: VecDeque<String>,
+    /// Inside `BOARD ... DONE`.
+    board_input: Option<Vec<(usize, Owner)>>,
+    pending: VecDeque<Pending>,
+    in_response: bool,
+    /// The last position was refused; its search result is not an answer.
+    bad_position: bool,
+}
+
+/// Serves the Gomocup protocol on `input`/`output` until `END` or end of input.
+///
+/// # Errors
+/// Writing the output failed, or the session could not start.
+pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::Result<()> {
+    let mut pipe = SessionPipe::start().map_err(io::Error::other)?;
+    let lines = spawn_line_reader(input);
+    let session_output = pipe.output().clone();
+    let mut brain = Brain {
+        size: None,
+        exact_five: false,
+        configured: None,
+        stones: Vec::new(),
+        time: TimeInfo::default(),
+        thinking: false,
+        waiting: VecDeque::new(),
+        board_input: None,
+        pending: VecDeque::new(),
+        in_response: false,
+        bad_position: false,
+    };
+    let mut input_open = true;
+    loop {
+        while !brain.thinking {
+            let Some(line) = brain.waiting.pop_front() else {
+                break;
+            };
+            if !brain.on_input(&line, &pipe, &mut output)? {
+                return Ok(());
+            }
+        }
+        if !input_open && !brain.thinking {
+            pipe.close();
+            return Ok(());
+        }
+        if !input_open {
+            // End of input while thinking: finish the move in hand.
+            match session_output.recv() {
+                Ok(line) => brain.on_output(&line, &mut output)?,
+                Err(_) => return Ok(()),
+            }
+            continue;
+        }
+        select! {
+            recv(lines) -> line => match line {
+                // END ends at once, even while thinking (dropping the pipe stops the search).
+                Ok(line) if line.trim().eq_ignore_ascii_case("END") => return Ok(()),
+                Ok(line) => brain.waiting.push_back(line),
+                Err(_) => input_open = false,
+            },
+            recv(session_output) -> line => match line {
+                Ok(line) => brain.on_output(&line, &mut output)?,
+                Err(_) => return Ok(()),
+            },
+        }
+    }
+}
+
+impl Brain {
+    fn send(&mut self, pipe: &SessionPipe, line: &str, pending: Pending) {
+        self.pending.push_back(pending);
+        pipe.send(line);
+    }
+
+    /// Handles one manager line; `false` means end.
+    fn on_input(
+        &mut self,
+        line: &str,
+        pipe: &SessionPipe,
+        out: &mut impl Write,
+    ) -> io::Result<bool> {
+        let line = line.trim();
+        if line.is_empty() {
+            return Ok(true);
+        }
+        if let Some(stones) = &mut self.board_input {
+            if line.eq_ignore_ascii_case("DONE") {
+                self.stones = std::mem::take(stones);
+                self.board_input = None;
+                return self.think(pipe, out).map(|()| true);
+            }
+            match parse_board_line(line, self.size.unwrap_or(0)) {
+                Some((cell, Some(owner))) if !stones.iter().any(|s| s.0 == cell) => {
+                    stones.push((cell, owner))
+                }
+                Some((_, None)) => {}
+                _ => say(out, &format!("ERROR bad BOARD line {line}"))?,
+            }
+            return Ok(true);
+        }
+        let (command, argument) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let argument = argument.trim();
+        match command.to_ascii_uppercase().as_str() {
+            "START" => match argument.parse::<usize>() {
+                Ok(size) if SIZES.contains(&size) => {
+                    self.size = Some(size);
+                    self.stones.clear();
+                    say(out, "OK")?;
+                }
+                _ => say(out, &format!("ERROR unsupported size {argument} (5 to 22)"))?,
+            },
+            "RECTSTART" => say(out, "ERROR rectangular boards are not supported")?,
+            "RESTART" if self.size.is_some() => {
+                self.stones.clear();
+                self.send(pipe, "newgame", Pending::Quiet);
+                say(out, "OK")?;
+            }
+            "BEGIN" if self.size.is_some() => {
+                self.stones.clear();
+                self.think(pipe, out)?;
+            }
+            "TURN" if self.size.is_some() => match self.parse_free(argument) {
+                Some(cell) => {
+                    self.stones.push((cell, Owner::Opponent));
+                    self.think(pipe, out)?;
+                }
+                None => say(out, &format!("ERROR bad or occupied cell {argument}"))?,
+            },
+            "BOARD" if self.size.is_some() => self.board_input = Some(Vec::new()),
+            "TAKEBACK" if self.size.is_some() => {
+                let cell = self.parse_cell(argument);
+                match self.stones.iter().position(|s| Some(s.0) == cell) {
+                    Some(index) => {
+                        self.stones.remove(index);
+                        say(out, "OK")?;
+                    }
+                    None => say(out, &format!("ERROR no stone at {argument}"))?,
+                }
+            }
+            "RESTART" | "BEGIN" | "TURN" | "BOARD" | "TAKEBACK" => {
+                say(out, "ERROR no board yet: send START first")?
+            }
+            "INFO" => self.on_info(argument, pipe, out)?,
+            "ABOUT" => say(
+                out,
+                &format!(
+                    "name=\"arbor\", version=\"{}\", author=\"arbor developers\", country=\"Unknown\"",
+                    env!("CARGO_PKG_VERSION")
+                ),
+            )?,
+            "END" => return Ok(false),
+            _ => say(out, &format!("UNKNOWN {line}"))?,
+        }
+        Ok(true)
+    }
+
+    fn on_info(
+        &mut self,
+        argument: &str,
+        pipe: &SessionPipe,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        let (key, value) = argument
+            .split_once(char::is_whitespace)
+            .unwrap_or((argument, ""));
+        let number = value.trim().parse::<i64>().ok().map(|v| v.max(0) as u64);
+        match key.to_ascii_lowercase().as_str() {
+            "timeout_turn" => self.time.timeout_turn = number,
+            "timeout_match" => self.time.timeout_match = number,
+            "time_left" => self.time.time_left = number,
+            "max_memory" => {
+                // Half of what the manager allows goes to the hash table (0 = no limit).
+                if let Some(bytes) = number.filter(|&b| b > 0) {
+                    let mib = ((bytes / 2) >> 20).clamp(1, 1024);
+                    self.send(
+                        pipe,
+                        &format!("setoption name Hash value {mib}"),
+                        Pending::Quiet,
+                    );
+                }
+            }
+            "rule" => {
+                let bits = number.unwrap_or(0);
+                self.exact_five = bits & 1 != 0;
+                if bits & 4 != 0 {
+                    self.exact_five = true;
+                    say(
+                        out,
+                        "MESSAGE renju is not supported: playing the exactly-five rule",
+                    )?;
+                }
+            }
+            // game_type, folder, evaluate and anything newer: nothing to do.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Sends the position and starts thinking about arbor's move.
+    fn think(&mut self, pipe: &SessionPipe, out: &mut impl Write) -> io::Result<()> {
+        let Some(size) = self.size else {
+            return say(out, "ERROR no board yet: send START first");
+        };
+        if self.configured != Some((size, self.exact_five)) {
+            let rule = if self.exact_five {
+                "standard"
+            } else {
+                "freestyle"
+            };
+            self.send(
+                pipe,
+                &format!("game gomoku size={size} rule={rule}"),
+                Pending::Quiet,
+            );
+            self.configured = Some((size, self.exact_five));
+        }
+        let own = self.stones.iter().filter(|s| s.1 == Owner::Own).count();
+        // Black (X) moves when the counts are equal; arbor is White when it has fewer stones.
+        let arbor_is_white = own < self.stones.len() - own;
+        let mut cells = vec!['-'; size * size];
+        for &(cell, owner) in &self.stones {
+            cells[cell] = if (owner == Owner::Own) != arbor_is_white {
+                'X'
+            } else {
+                'O'
+            };
+        }
+        let rows: Vec<String> = cells.chunks(size).map(|r| r.iter().collect()).collect();
+        let side = if arbor_is_white { 'O' } else { 'X' };
+        self.send(
+            pipe,
+            &format!("position {} {side}", rows.join("/")),
+            Pending::Position,
+        );
+        let ms = think_time(self.time).as_millis();
+        self.send(pipe, &format!("go movetime {ms}"), Pending::Go);
+        self.thinking = true;
+        Ok(())
+    }
+
+    fn on_output(&mut self, line: &str, out: &mut impl Write) -> io::Result<()> {
+        if self.in_response {
+            self.in_response = !line.is_empty();
+            return Ok(());
+        }
+        if line.starts_with('=') || line.starts_with('?') {
+            self.in_response = true;
+            let pending = self.pending.pop_front();
+            if let Some(detail) = line.strip_prefix('?') {
+                let detail = detail
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .trim();
+                if pending == Some(Pending::Go) {
+                    self.thinking = false;
+                    say(out, &format!("ERROR cannot move: {detail}"))?;
+                } else if pending == Some(Pending::Position) {
+                    self.bad_position = true;
+                    say(out, &format!("ERROR cannot use this board: {detail}"))?;
+                } else {
+                    say(out, &format!("MESSAGE arbor: {detail}"))?;
+                }
+            }
+        } else if let Some(rest) = line.strip_prefix("info ") {
+            say(out, &format!("MESSAGE {}", self.message(rest)))?;
+        } else if let Some(best) = line.strip_prefix("bestmove ") {
+            self.thinking = false;
+            if std::mem::take(&mut self.bad_position) {
+                return Ok(()); // already answered with ERROR
+            }
+            let size = self.size.unwrap_or(0);
+            match parse_square(best.trim(), size, size) {
+                Ok(cell) => {
+                    self.stones.push((cell, Owner::Own));
+                    say(out, &format!("{},{}", cell % size, cell / size))?;
+                }
+                Err(_) => say(out, &format!("ERROR no move ({best})"))?,
+            }
+        }
+        Ok(())
+    }
+
+    /// An `info` line for a `MESSAGE`, with the PV in Gomocup coordinates.
+    fn message(&self, info: &str) -> String {
+        let size = self.size.unwrap_or(0);
+        let mut words = Vec::new();
+        let mut in_pv = false;
+        let mut skip = false;
+        for word in info.split_whitespace() {
+            if skip {
+                skip = false;
+                continue;
+            }
+            if in_pv {
+                match parse_square(word, size, size) {
+                    Ok(cell) => words.push(format!("{},{}", cell % size, cell / size)),
+                    Err(_) => words.push(word.to_string()),
+                }
+                continue;
+            }
+            match word {
+                "nps" | "hashfull" | "seldepth" => skip = true,
+                "pv" => {
+                    in_pv = true;
+                    words.push(word.to_string());
+                }
+                _ => words.push(word.to_string()),
+            }
+        }
+        words.join(" ")
+    }
+
+    fn parse_cell(&self, text: &str) -> Option<usize> {
+        parse_xy(text, self.size.unwrap_or(0))
+    }
+
+    /// A cell that exists and is empty.
+    fn parse_free(&self, text: &str) -> Option<usize> {
+        self.parse_cell(text)
+            .filter(|&cell| !self.stones.iter().any(|s| s.0 == cell))
+    }
+}
+
+/// `x,y` on a board of `size`: the cell index `y * size + x`.
+fn parse_xy(text: &str, size: usize) -> Option<usize> {
+    let (x, y) = text.split_once(',')?;
+    let (x, y) = (
+        x.trim().parse::<usize>().ok()?,
+        y.trim().parse::<usize>().ok()?,
+    );
+    (x < size && y < size).then_some(y * size + x)
+}
+
+/// A `BOARD` line `x,y,who`: who 1 is arbor, 2 the opponent, 3 a stone to ignore (`None`).
+fn parse_board_line(line: &str, size: usize) -> Option<(usize, Option<Owner>)> {
+    let (xy, who) = line.rsplit_once(',')?;
+    let cell = parse_xy(xy, size)?;
+    match who.trim() {
+        "1" => Some((cell, Some(Owner::Own))),
+        "2" => Some((cell, Some(Owner::Opponent))),
+        "3" => Some((cell, None)),
+        _ => None,
+    }
+}
+
+fn say(out: &mut impl Write, line: &str) -> io::Result<()> {
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_lines_and_coordinates_parse() {
+        assert_eq!(parse_xy("7,7", 15), Some(112));
+        assert_eq!(parse_xy("14,0", 15), Some(14));
+        assert_eq!(parse_xy("15,0", 15), None);
+        assert_eq!(parse_xy("a,b", 15), None);
+        assert_eq!(parse_board_line("1,2,1", 15), Some((31, Some(Owner::Own))));
+        assert_eq!(parse_board_line("1,2,3", 15), Some((31, None)));
+        assert_eq!(parse_board_line("1,2,4", 15), None);
+        assert_eq!(parse_board_line("1,2", 15), None);
+    }
+}

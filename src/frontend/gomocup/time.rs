@@ -1,0 +1,69 @@
+//! Gomocup time management: how long a move may take, from `timeout_turn`,
+//! `timeout_match` and `time_left`, with a margin for process and pipe latency.
+
+use std::time::Duration;
+
+/// Time kept back from every move for process and pipe latency.
+const LATENCY_MARGIN: Duration = Duration::from_millis(60);
+/// The shortest think.
+const MIN_THINK: Duration = Duration::from_millis(5);
+/// Moves the remaining match time is spread over.
+const MOVES_AHEAD: u32 = 15;
+
+/// The manager's time settings, in milliseconds as sent (`None` until sent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimeInfo {
+    pub timeout_turn: Option<u64>,
+    pub timeout_match: Option<u64>,
+    pub time_left: Option<u64>,
+}
+
+/// The `movetime` for the next move: within the turn limit and a share of the match
+/// time left, minus a latency margin. `timeout_turn` 0 means "as fast as possible".
+pub fn think_time(info: TimeInfo) -> Duration {
+    let ms = Duration::from_millis;
+    let mut budget = match info.timeout_turn {
+        Some(0) => ms(100),
+        Some(turn) => ms(turn) * 9 / 10,
+        None => ms(5_000),
+    };
+    if info.timeout_match.is_some_and(|m| m > 0) {
+        if let Some(left) = info.time_left {
+            budget = budget.min(ms(left) / MOVES_AHEAD);
+        }
+    }
+    budget.saturating_sub(LATENCY_MARGIN).max(MIN_THINK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn think_time_respects_the_turn_and_the_match_clock() {
+        let info = |turn, total, left| TimeInfo {
+            timeout_turn: turn,
+            timeout_match: total,
+            time_left: left,
+        };
+        assert_eq!(think_time(info(Some(1000), None, None)), ms(840));
+        assert_eq!(
+            think_time(info(Some(5000), Some(100_000), Some(3000))),
+            ms(140)
+        );
+        // Unlimited match time (0) ignores time_left.
+        assert_eq!(think_time(info(Some(1000), Some(0), Some(10))), ms(840));
+        assert_eq!(
+            think_time(info(Some(30_000), Some(180_000), Some(50))),
+            MIN_THINK
+        );
+        for left in [0, 1, 100, 1000, 10_000] {
+            let t = think_time(info(Some(30_000), Some(100_000), Some(left)));
+            assert!(t <= ms(left) / 2 || t == MIN_THINK, "{left}: {t:?}");
+        }
+    }
+}

@@ -1,0 +1,400 @@
+//! Gomoku (five in a row) on 5x5 to 22x22 boards, freestyle (five or more wins) or
+//! standard (exactly five wins). Black (`X`, the first player) moves first; squares are
+//! algebraic, `a1` top-left, rows counted downwards (`h8` is the centre of 15x15).
+//!
+//! The position keeps incremental line patterns (`board.rs`), which drive the evaluation,
+//! the narrow candidate moves of the search (`moves.rs`) and the threat solver (`vcf.rs`).
+
+pub mod board;
+pub mod cells;
+pub mod moves;
+pub mod patterns;
+pub mod vcf;
+
+#[cfg(test)]
+mod tests;
+
+use crate::game::notation::{diagram, format_square, parse_grid, parse_square, side_char};
+use crate::game::zobrist::{PIECE_KEYS, SIDE_KEY};
+use crate::game::{
+    variant_int, Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player,
+    Variant, EVAL_LIMIT,
+};
+use crate::search::Solve;
+use board::{cell_class, Board, MAX_SIZE};
+
+/// A cell index, `row * size + column`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cell(pub u16);
+
+/// A Gomoku position.
+#[derive(Clone, Debug)]
+pub struct Gomoku {
+    board: Board,
+    side: Player,
+    hash: u64,
+    winner: Option<Player>,
+}
+
+impl Gomoku {
+    /// The empty board of side `size` (5..=22), Black to move.
+    ///
+    /// # Errors
+    /// A size out of range.
+    pub fn new(size: usize, exact_five: bool) -> Result<Self, GameError> {
+        if !(5..=MAX_SIZE).contains(&size) {
+            return Err(GameError::new(
+                format!("size={size}"),
+                format!("expected an integer from 5 to {MAX_SIZE}"),
+            ));
+        }
+        Ok(Gomoku {
+            board: Board::new(size, exact_five),
+            side: Player::First,
+            hash: 0,
+            winner: None,
+        })
+    }
+
+    /// The board with its patterns.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side length.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    /// Puts a stone of `player` on empty `cell` without changing the side to move, and
+    /// returns whether it made a five.
+    pub fn put(&mut self, cell: usize, player: Player) -> bool {
+        let five = self.board.cell_class(player.index(), cell) == cell_class::FIVE;
+        self.board.place(cell, player);
+        self.hash ^= PIECE_KEYS[player.index()][cell];
+        five
+    }
+
+    /// Sets the side to move.
+    pub fn set_side(&mut self, side: Player) {
+        if side != self.side {
+            self.hash ^= SIDE_KEY;
+            self.side = side;
+        }
+    }
+
+    /// The hash computed from scratch (the incremental one must always equal it).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut hash = if self.side == Player::Second {
+            SIDE_KEY
+        } else {
+            0
+        };
+        for cell in 0..self.size() * self.size() {
+            if let Some(player) = self.board.stone(cell) {
+                hash ^= PIECE_KEYS[player.index()].get(cell).copied().unwrap_or(0);
+            }
+        }
+        hash
+    }
+
+    /// Which players have a winning line on the board, found by scanning every line.
+    pub fn fives_from_scratch(&self) -> [bool; 2] {
+        let n = self.size() as i32;
+        let mut found = [false; 2];
+        for cell in 0..n * n {
+            let Some(player) = self.board.stone(cell as usize) else {
+                continue;
+            };
+            for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                let (r, c) = (cell / n, cell % n);
+                let at = |k: i32| {
+                    let (rr, cc) = (r + dr * k, c + dc * k);
+                    (0..n).contains(&rr)
+                        && (0..n).contains(&cc)
+                        && self.board.stone((rr * n + cc) as usize) == Some(player)
+                };
+                if at(-1) {
+                    continue; // not the start of the run
+                }
+                let run = (0..).take_while(|&k| at(k)).count();
+                if run == 5 || (run > 5 && !self.board.exact_five()) {
+                    found[player.index()] = true;
+                }
+            }
+        }
+        found
+    }
+
+    fn parse_move_list(&self, text: &str) -> Result<Self, GameError> {
+        let mut position = Gomoku::new(self.size(), self.board.exact_five())?;
+        for token in text.split(|c: char| c == ',' || c.is_whitespace()) {
+            if !token.is_empty() {
+                let mv = position.parse_legal_move(token)?;
+                position.play(mv);
+            }
+        }
+        Ok(position)
+    }
+}
+
+impl Game for Gomoku {
+    type Move = Cell;
+    const NAME: &'static str = "gomoku";
+
+    fn new_game(variant: &Variant) -> Result<Self, GameError> {
+        let mut size = 15;
+        let mut exact_five = false;
+        for (key, value) in variant {
+            match key.to_ascii_lowercase().as_str() {
+                "size" => size = variant_int(key, value, 5, MAX_SIZE as u32)? as usize,
+                "rule" => {
+                    exact_five = match value.to_ascii_lowercase().as_str() {
+                        "freestyle" => false,
+                        "standard" => true,
+                        _ => {
+                            return Err(GameError::new(
+                                format!("{key}={value}"),
+                                "expected freestyle or standard",
+                            ))
+                        }
+                    }
+                }
+                _ => {
+                    return Err(GameError::new(
+                        format!("{key}={value}"),
+                        "gomoku options are size=N and rule=freestyle|standard",
+                    ))
+                }
+            }
+        }
+        Gomoku::new(size, exact_five)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, GameError> {
+        let text = text.trim();
+        if let Some(list) = text.strip_prefix("list") {
+            return self.parse_move_list(list);
+        }
+        let n = self.size();
+        let (cells, side) = parse_grid(text, n, n)?;
+        let mut position = Gomoku::new(n, self.board.exact_five())?;
+        for (cell, stone) in cells.iter().enumerate() {
+            if let Some(player) = *stone {
+                position.put(cell, player);
+            }
+        }
+        position.set_side(side);
+        position.winner = match position.fives_from_scratch() {
+            [true, true] => return Err(GameError::new(text, "both sides have five in a row")),
+            [true, false] => Some(Player::First),
+            [false, true] => Some(Player::Second),
+            [false, false] => None,
+        };
+        Ok(position)
+    }
+
+    fn position_text(&self) -> String {
+        let n = self.size();
+        let mut text = String::with_capacity(n * (n + 1) + 2);
+        for cell in 0..n * n {
+            if cell > 0 && cell % n == 0 {
+                text.push('/');
+            }
+            text.push(match self.board.stone(cell) {
+                Some(player) => side_char(player),
+                None => '-',
+            });
+        }
+        text.push(' ');
+        text.push(side_char(self.side));
+        text
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Cell>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        for cell in 0..self.size() * self.size() {
+            if self.board.stone(cell).is_none() {
+                out.push(Cell(cell as u16));
+            }
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Cell) {
+        debug_assert!(self.is_legal(mv));
+        let side = self.side;
+        if self.put(usize::from(mv.0), side) {
+            self.winner = Some(side);
+        }
+        self.hash ^= SIDE_KEY;
+        self.side = side.opponent();
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        match self.winner {
+            Some(player) => Some(Outcome::Win(player)),
+            None if self.board.stone_count() == self.size() * self.size() => Some(Outcome::Draw),
+            None => None,
+        }
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Cell, GameError> {
+        parse_square(text, self.size(), self.size()).map(|cell| Cell(cell as u16))
+    }
+
+    fn format_move(&self, mv: Cell) -> String {
+        format_square(usize::from(mv.0), self.size())
+    }
+
+    fn encode_move(mv: Cell) -> u16 {
+        mv.0 + 1
+    }
+
+    fn decode_move(code: u16) -> Cell {
+        Cell(code.saturating_sub(1).min(board::MAX_CELLS as u16 - 1))
+    }
+
+    fn board_text(&self) -> String {
+        let n = self.size();
+        let cells: Vec<Option<Player>> = (0..n * n).map(|c| self.board.stone(c)).collect();
+        diagram(&cells, n)
+    }
+
+    fn dimensions(&self) -> (usize, usize) {
+        (self.size(), self.size())
+    }
+
+    fn placement(&self, mv: Cell) -> Option<usize> {
+        Some(usize::from(mv.0))
+    }
+
+    fn is_legal(&self, mv: Cell) -> bool {
+        let cell = usize::from(mv.0);
+        cell < self.size() * self.size()
+            && self.board.stone(cell).is_none()
+            && self.outcome().is_none()
+    }
+}
+
+/// Gomoku engine settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GomokuParams {
+    /// Run the threat solver (VCF, then VCT) at the root before the main search.
+    pub threat_solver: bool,
+    /// Node budget of the VCT part of the root solver.
+    pub vct_nodes: u64,
+}
+
+impl Default for GomokuParams {
+    fn default() -> Self {
+        GomokuParams {
+            threat_solver: true,
+            vct_nodes: 2_000_000,
+        }
+    }
+}
+
+const SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "GomokuThreatSolver",
+        kind: "check",
+        default: "true",
+        range: "",
+        help: "prove wins by continuous fours (VCF) and threes (VCT) before searching",
+    },
+    OptionSpec {
+        name: "GomokuVctNodes",
+        kind: "spin",
+        default: "2000000",
+        range: "0..100000000",
+        help: "node budget of the VCT proof search at the root (timed moves: also 30% of the time)",
+    },
+];
+
+impl GameParams for GomokuParams {
+    fn specs() -> &'static [OptionSpec] {
+        SPECS
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), Option<String>> {
+        if name.eq_ignore_ascii_case("GomokuThreatSolver") {
+            self.threat_solver = match value.to_ascii_lowercase().as_str() {
+                "true" => true,
+                "false" => false,
+                _ => return Err(Some("expected true or false".into())),
+            };
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuVctNodes") {
+            self.vct_nodes = value
+                .parse::<u64>()
+                .ok()
+                .filter(|&v| v <= 100_000_000)
+                .ok_or_else(|| Some("expected an integer from 0 to 100000000".to_string()))?;
+            Ok(())
+        } else {
+            Err(None)
+        }
+    }
+}
+
+impl Evaluate for Gomoku {
+    type Params = GomokuParams;
+
+    /// Pattern worth of the empty cells, side to move first; immediate threats dominate.
+    fn evaluate(&self, _: &GomokuParams) -> i32 {
+        let me = self.side.index();
+        let them = 1 - me;
+        let board = &self.board;
+        if board.class_count(me, cell_class::FIVE) > 0 {
+            return 15_000;
+        }
+        let their_fives = board.class_count(them, cell_class::FIVE);
+        if their_fives >= 2 {
+            return -15_000;
+        }
+        if their_fives == 0 {
+            if board.class_count(me, cell_class::OPEN_FOUR) > 0 {
+                return 12_000;
+            }
+            if board.class_count(them, cell_class::OPEN_FOUR) == 0
+                && board.class_count(me, cell_class::FOUR_THREE) > 0
+            {
+                return 10_000;
+            }
+        }
+        let score = board.value(me) * 5 / 4 - board.value(them);
+        score.clamp(-EVAL_LIMIT / 2, EVAL_LIMIT / 2)
+    }
+
+    const EXTEND_FORCED_REPLIES: bool = true;
+
+    fn search_moves(&self, out: &mut MoveList<Cell>, keys: &mut MoveList<i32>) -> bool {
+        moves::search_moves(self, out, keys)
+    }
+
+    fn bench_positions() -> &'static [(&'static str, u32)] {
+        &[
+            ("list h8 i9 h9 h10 g8", 8),
+            ("list h8 i7 j6 g9 i9 h7 g7 i8", 7),
+            ("list h8 h9 i8 g8 i9 j10 i7 i6", 7),
+        ]
+    }
+}
+
+impl Solve for Gomoku {
+    type Solver = vcf::ThreatSolver;
+}

@@ -1,0 +1,150 @@
+//! Cell classes: what a stone on an empty cell makes for one player over its four lines
+//! (a five, an open four or two fours, a four-three, ...), and its heuristic worth. Both
+//! are looked up by the four packed line classes in tables built once.
+
+use std::sync::OnceLock;
+
+use crate::game::gomoku::patterns::{FIVE, FOUR, OPEN_FOUR, OPEN_THREE, OPEN_TWO, THREE};
+
+/// What a stone on a cell makes for one player, over all four lines.
+pub mod cell_class {
+    pub const LOW: u8 = 0;
+    pub const OPEN_TWO: u8 = 1;
+    pub const DOUBLE_TWO: u8 = 2;
+    pub const THREE: u8 = 3;
+    pub const OPEN_THREE: u8 = 4;
+    pub const DOUBLE_THREE: u8 = 5;
+    pub const FOUR: u8 = 6;
+    pub const FOUR_THREE: u8 = 7;
+    /// An open four or two fours: wins unless the opponent has a five first.
+    pub const OPEN_FOUR: u8 = 8;
+    pub const FIVE: u8 = 9;
+    pub const COUNT: usize = 10;
+}
+
+/// Heuristic worth of a line class for an empty cell.
+const LINE_VALUE: [i32; 9] = [0, 1, 4, 12, 10, 40, 45, 150, 600];
+/// Extra worth of the combined cell classes (double threats).
+const CELL_BONUS: [i32; cell_class::COUNT] = [0, 0, 8, 0, 0, 120, 0, 250, 400, 0];
+
+/// Per packed four-direction classes: the combined class and the heuristic worth.
+pub struct CellTable {
+    pub class: Box<[u8; 1 << 16]>,
+    pub value: Box<[i16; 1 << 16]>,
+}
+
+/// The table, built on first use.
+pub fn cell_table() -> &'static CellTable {
+    static TABLE: OnceLock<CellTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = CellTable {
+            class: Box::new([0; 1 << 16]),
+            value: Box::new([0; 1 << 16]),
+        };
+        for packed in 0..=u16::MAX {
+            let class = combine(packed);
+            table.class[usize::from(packed)] = class;
+            table.value[usize::from(packed)] = cell_value(packed, class) as i16;
+        }
+        table
+    })
+}
+
+/// The combined class of four packed line classes.
+#[inline]
+pub fn combine(packed: u16) -> u8 {
+    let mut fours = 0;
+    let mut open_threes = 0;
+    let mut threes = 0;
+    let mut open_twos = 0;
+    let mut best = 0;
+    for dir in 0..4 {
+        let class = (packed >> (4 * dir) & 0xF) as u8;
+        best = best.max(class);
+        match class {
+            FOUR | OPEN_FOUR => fours += 1,
+            OPEN_THREE => open_threes += 1,
+            THREE => threes += 1,
+            OPEN_TWO => open_twos += 1,
+            _ => {}
+        }
+    }
+    if best == FIVE {
+        cell_class::FIVE
+    } else if best == OPEN_FOUR || fours >= 2 {
+        cell_class::OPEN_FOUR
+    } else if fours == 1 && open_threes >= 1 {
+        cell_class::FOUR_THREE
+    } else if fours == 1 {
+        cell_class::FOUR
+    } else if open_threes >= 2 {
+        cell_class::DOUBLE_THREE
+    } else if open_threes == 1 {
+        cell_class::OPEN_THREE
+    } else if threes >= 1 {
+        cell_class::THREE
+    } else if open_twos >= 2 {
+        cell_class::DOUBLE_TWO
+    } else if open_twos == 1 {
+        cell_class::OPEN_TWO
+    } else {
+        cell_class::LOW
+    }
+}
+
+/// The heuristic worth of an empty cell for one player.
+#[inline]
+pub fn cell_value(packed: u16, class: u8) -> i32 {
+    let mut value = CELL_BONUS[usize::from(class)];
+    for dir in 0..4 {
+        // Nibbles above FIVE never occur on a board, but the cell table covers them too.
+        value += LINE_VALUE
+            .get(usize::from(packed >> (4 * dir) & 0xF))
+            .copied()
+            .unwrap_or(0);
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::gomoku::patterns::{ONE, TWO};
+
+    fn pack(classes: [u8; 4]) -> u16 {
+        classes
+            .iter()
+            .enumerate()
+            .map(|(dir, &c)| u16::from(c) << (4 * dir))
+            .sum()
+    }
+
+    #[test]
+    fn double_threats_are_recognised() {
+        assert_eq!(
+            combine(pack([FOUR, OPEN_THREE, ONE, ONE])),
+            cell_class::FOUR_THREE
+        );
+        assert_eq!(combine(pack([FOUR, FOUR, ONE, ONE])), cell_class::OPEN_FOUR);
+        assert_eq!(
+            combine(pack([ONE, OPEN_FOUR, ONE, ONE])),
+            cell_class::OPEN_FOUR
+        );
+        assert_eq!(
+            combine(pack([OPEN_THREE, OPEN_THREE, TWO, ONE])),
+            cell_class::DOUBLE_THREE
+        );
+        assert_eq!(combine(pack([FIVE, FOUR, FOUR, ONE])), cell_class::FIVE);
+        assert_eq!(
+            combine(pack([THREE, OPEN_TWO, ONE, ONE])),
+            cell_class::THREE
+        );
+        let table = cell_table();
+        let packed = pack([FOUR, OPEN_THREE, ONE, ONE]);
+        assert_eq!(table.class[usize::from(packed)], cell_class::FOUR_THREE);
+        assert!(
+            table.value[usize::from(packed)]
+                > table.value[usize::from(pack([FOUR, ONE, ONE, ONE]))]
+        );
+    }
+}

@@ -1,0 +1,329 @@
+//! The threat solver: proves wins by continuous fours (VCF) and by fours and threes (VCT).
+//!
+//! An AND/OR search over threat sequences, deepened a few plies at a time. The attacker
+//! only makes fours (VCF) or fours and threes (VCT); the defender's replies are complete:
+//! the cells that stop the threat, plus the defender's own fours. So every win found is a
+//! real forced win. Positions that failed are remembered per remaining depth.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use crate::game::gomoku::board::cell_class;
+use crate::game::gomoku::moves::{defences, order_key, sort_by_keys};
+use crate::game::gomoku::{Cell, Gomoku, GomokuParams};
+use crate::game::{Game, MoveList};
+use crate::search::control::Control;
+use crate::search::limits::Deadline;
+use crate::search::score::win_in;
+use crate::search::{Limits, Solved, Solver, Verdict};
+
+/// The longest VCF tried, in plies.
+const MAX_VCF_PLIES: u32 = 63;
+/// The longest VCT tried, in plies.
+const MAX_VCT_PLIES: u32 = 25;
+/// The most threes the attacker tries at a node, best ordered first.
+const MAX_THREES: usize = 8;
+/// Node budget of the VCF part at the root.
+const VCF_NODES: u64 = 200_000;
+/// Percentage of a timed move the root solver may use.
+const SOLVER_TIME_SHARE: u32 = 30;
+/// Failed-position memory bound; cleared when full.
+const MEMORY_LIMIT: usize = 1 << 20;
+
+/// Which threats the attacker may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threats {
+    /// Fours only.
+    Fours,
+    /// Fours and threes.
+    FoursAndThrees,
+}
+
+/// A proven win: the moves from the root and the number of plies to the five.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    pub pv: Vec<Cell>,
+    pub plies: u32,
+}
+
+/// The solver state kept between searches: positions known to have no threat win.
+#[derive(Debug, Default)]
+pub struct ThreatSolver {
+    failed: HashMap<u64, u32>,
+}
+
+/// Why a proof search ended without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interrupted {
+    /// `stop`, the clock or the engine's node limit.
+    Aborted,
+    /// The solver's own node budget ran out.
+    Budget,
+}
+
+struct Search<'a> {
+    control: &'a mut Control,
+    failed: &'a mut HashMap<u64, u32>,
+    threats: Threats,
+    nodes: u64,
+    budget: u64,
+    /// The solver's own time limit, read every 256 nodes.
+    deadline: Option<Instant>,
+}
+
+impl ThreatSolver {
+    /// Looks for a forced win of the side to move using `threats`, at most `max_plies`
+    /// plies long, visiting at most `budget` nodes (counted in `control` too).
+    ///
+    /// # Errors
+    /// Stopped by `control` or out of budget.
+    pub fn prove(
+        &mut self,
+        position: &Gomoku,
+        threats: Threats,
+        max_plies: u32,
+        budget: u64,
+        deadline: Option<Instant>,
+        control: &mut Control,
+    ) -> Result<Option<Proof>, Interrupted> {
+        if self.failed.len() > MEMORY_LIMIT {
+            self.failed.clear();
+        }
+        let mut search = Search {
+            control,
+            failed: &mut self.failed,
+            threats,
+            nodes: 0,
+            budget,
+            deadline,
+        };
+        let mut plies = 1;
+        while plies <= max_plies {
+            if let Some(mut pv) = search.attack(position, plies)? {
+                pv.reverse();
+                let plies = pv.len() as u32;
+                return Ok(Some(Proof { pv, plies }));
+            }
+            plies += 2;
+        }
+        Ok(None)
+    }
+}
+
+impl Search<'_> {
+    fn visit(&mut self) -> Result<(), Interrupted> {
+        self.nodes += 1;
+        if !self.control.visit() {
+            return Err(Interrupted::Aborted);
+        }
+        if self.nodes > self.budget
+            || (self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            return Err(Interrupted::Budget);
+        }
+        Ok(())
+    }
+
+    fn key(&self, position: &Gomoku) -> u64 {
+        position.hash() ^ (self.threats as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The attacker (side to move) wins within `plies`? Returns the PV reversed.
+    fn attack(&mut self, position: &Gomoku, plies: u32) -> Result<Option<Vec<Cell>>, Interrupted> {
+        self.visit()?;
+        let board = position.board();
+        let me = position.side_to_move().index();
+        let them = 1 - me;
+        if let Some(five) = first_threat(position, me, cell_class::FIVE) {
+            return Ok(Some(vec![five]));
+        }
+        if plies < 3 || position.outcome().is_some() {
+            return Ok(None);
+        }
+        let key = self.key(position);
+        if self.failed.get(&key).is_some_and(|&done| done >= plies) {
+            return Ok(None);
+        }
+        let mut moves = MoveList::<Cell>::new();
+        let mut keys = MoveList::<i32>::new();
+        if board.class_count(them, cell_class::FIVE) > 0 {
+            // Their four must be blocked; the block has to keep the initiative.
+            if board.class_count(them, cell_class::FIVE) == 1 {
+                if let Some(block) = first_threat(position, them, cell_class::FIVE) {
+                    moves.push(block);
+                    keys.push(0);
+                }
+            }
+        } else {
+            let min = match self.threats {
+                Threats::Fours => cell_class::FOUR,
+                Threats::FoursAndThrees if plies >= 5 => cell_class::OPEN_THREE,
+                Threats::FoursAndThrees => cell_class::FOUR,
+            };
+            board.for_each_threat(me, min, |cell, class| {
+                if class != cell_class::FIVE {
+                    moves.push(Cell(cell as u16));
+                    keys.push(order_key(board, me, cell));
+                }
+            });
+        }
+        sort_by_keys(&mut moves, &mut keys);
+        // Leaving attacks out keeps a proof sound (the attacker needs only one), so the
+        // weaker threes are not tried.
+        let mut threes = 0;
+        let they_threaten = board.class_count(them, cell_class::OPEN_FOUR) > 0;
+        for &mv in moves.iter() {
+            let is_three = board.cell_class(me, usize::from(mv.0)) < cell_class::FOUR;
+            if is_three {
+                threes += 1;
+                if threes > MAX_THREES {
+                    continue;
+                }
+            }
+            let mut child = position.clone();
+            child.play(mv);
+            if is_three
+                && they_threaten
+                && child.board().class_count(them, cell_class::OPEN_FOUR) > 0
+            {
+                // A three that leaves their open three alone is too slow.
+                continue;
+            }
+            if let Some(mut pv) = self.defend(&child, plies - 1)? {
+                pv.push(mv);
+                return Ok(Some(pv));
+            }
+        }
+        self.failed.insert(key, plies);
+        Ok(None)
+    }
+
+    /// The attacker (not to move) wins within `plies` against every defence?
+    fn defend(&mut self, position: &Gomoku, plies: u32) -> Result<Option<Vec<Cell>>, Interrupted> {
+        self.visit()?;
+        let board = position.board();
+        let me = position.side_to_move().index();
+        let attacker = 1 - me;
+        if position.outcome().is_some() || board.class_count(me, cell_class::FIVE) > 0 {
+            return Ok(None);
+        }
+        let mut moves = MoveList::<Cell>::new();
+        let mut keys = MoveList::<i32>::new();
+        let fives = board.class_count(attacker, cell_class::FIVE);
+        if fives >= 2 {
+            // Whatever the block, the other five remains.
+            let mut cells = MoveList::<Cell>::new();
+            board.for_each_threat(attacker, cell_class::FIVE, |cell, _| {
+                cells.push(Cell(cell as u16));
+            });
+            if cells.len() >= 2 {
+                return Ok(Some(vec![cells[1], cells[0]]));
+            }
+            return Ok(None);
+        } else if fives == 1 {
+            if let Some(block) = first_threat(position, attacker, cell_class::FIVE) {
+                moves.push(block);
+                keys.push(0);
+            }
+        } else if self.threats == Threats::FoursAndThrees
+            && board.class_count(attacker, cell_class::OPEN_FOUR) > 0
+        {
+            defences(position, me, &mut moves, &mut keys);
+            board.for_each_threat(me, cell_class::FOUR, |cell, _| {
+                let mv = Cell(cell as u16);
+                if !moves.contains(&mv) {
+                    moves.push(mv);
+                    keys.push(0);
+                }
+            });
+            if moves.is_empty() {
+                // Nothing stops the open four: let the defender try the threat cell.
+                if let Some(cell) = first_threat(position, attacker, cell_class::OPEN_FOUR) {
+                    moves.push(cell);
+                    keys.push(0);
+                }
+            }
+        } else {
+            return Ok(None);
+        }
+        if plies < 2 {
+            return Ok(None);
+        }
+        sort_by_keys(&mut moves, &mut keys);
+        let mut longest: Option<Vec<Cell>> = None;
+        for &mv in moves.iter() {
+            let mut child = position.clone();
+            child.play(mv);
+            match self.attack(&child, plies - 1)? {
+                Some(mut pv) => {
+                    pv.push(mv);
+                    if longest.as_ref().is_none_or(|l| pv.len() > l.len()) {
+                        longest = Some(pv);
+                    }
+                }
+                None => return Ok(None),
+            }
+        }
+        Ok(longest)
+    }
+}
+
+/// The first empty cell where `player` has combined class at least `min`.
+fn first_threat(position: &Gomoku, player: usize, min: u8) -> Option<Cell> {
+    let mut found = None;
+    position.board().for_each_threat(player, min, |cell, _| {
+        found = found.or(Some(Cell(cell as u16)));
+    });
+    found
+}
+
+impl Solver<Gomoku> for ThreatSolver {
+    fn clear(&mut self) {
+        self.failed.clear();
+    }
+
+    fn solve(
+        &mut self,
+        position: &Gomoku,
+        params: &GomokuParams,
+        limits: &Limits,
+        control: &mut Control,
+    ) -> Verdict<Cell> {
+        if !params.threat_solver || position.outcome().is_some() {
+            return Verdict::Declined;
+        }
+        // Leave most of a timed move to the main search.
+        let now = Instant::now();
+        let deadline = Deadline::new(limits, now)
+            .hard
+            .map(|hard| now + hard.saturating_duration_since(now) * SOLVER_TIME_SHARE / 100);
+        // A depth-limited search (tests, `bench`, weaker play) gets a small VCT budget.
+        let vct_nodes = match limits.depth {
+            Some(depth) => params.vct_nodes.min(2_000 * u64::from(depth)),
+            None => params.vct_nodes,
+        };
+        let plans = [
+            (Threats::Fours, MAX_VCF_PLIES, VCF_NODES),
+            (Threats::FoursAndThrees, MAX_VCT_PLIES, vct_nodes),
+        ];
+        for (threats, max_plies, budget) in plans {
+            if budget == 0 {
+                continue;
+            }
+            match self.prove(position, threats, max_plies, budget, deadline, control) {
+                Ok(Some(proof)) => {
+                    log::debug!("{threats:?} win in {} plies", proof.plies);
+                    return Verdict::Solved(Solved {
+                        best_move: proof.pv[0],
+                        score: win_in(proof.plies),
+                        depth: proof.plies,
+                        pv: proof.pv,
+                    });
+                }
+                Ok(None) | Err(Interrupted::Budget) => {}
+                Err(Interrupted::Aborted) => return Verdict::Aborted,
+            }
+        }
+        Verdict::Declined
+    }
+}

@@ -1,0 +1,174 @@
+//! The endgame solver's transposition table: exact (player, opponent) keys, so a hit is
+//! never a collision, and a lower and an upper bound on the final margin per position.
+//!
+//! Buckets of two entries: a hit merges bounds; otherwise the entry of an older search,
+//! or else the one with fewer empties (cheaper to recompute), is replaced.
+
+/// One stored position (24 bytes).
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    player: u64,
+    opponent: u64,
+    lower: i8,
+    upper: i8,
+    /// The best or refuting move's square, 64 for none.
+    best: u8,
+    empties: u8,
+    generation: u8,
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    pub lower: i32,
+    pub upper: i32,
+    /// A square (0..64), or 64 when no move was stored.
+    pub best: u8,
+}
+
+/// The table: `2^bits` entries, allocated on first use.
+pub struct Table {
+    entries: Vec<Entry>,
+    bits: u32,
+    generation: u8,
+}
+
+/// Default size: 2^22 entries, 96 MiB.
+pub const DEFAULT_BITS: u32 = 22;
+
+impl Table {
+    /// A table of `2^bits` entries (`bits` at least 1), not yet allocated.
+    pub fn new(bits: u32) -> Self {
+        Table {
+            entries: Vec::new(),
+            bits: bits.max(1),
+            generation: 0,
+        }
+    }
+
+    /// Allocates the table if needed and starts a new search generation.
+    pub fn new_search(&mut self) {
+        if self.entries.is_empty() {
+            self.entries = vec![Entry::default(); 1 << self.bits];
+        }
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Forgets every position and frees the memory until the next search.
+    pub fn clear(&mut self) {
+        self.entries = Vec::new();
+    }
+
+    #[inline]
+    fn bucket(&self, player: u64, opponent: u64) -> usize {
+        let hash = player
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(opponent.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+        ((hash >> (64 - self.bits)) as usize) & !1
+    }
+
+    /// The bounds stored for this exact position.
+    #[inline]
+    pub fn probe(&self, player: u64, opponent: u64) -> Option<Hit> {
+        let bucket = self.bucket(player, opponent);
+        self.entries[bucket..bucket + 2]
+            .iter()
+            .find(|e| e.player == player && e.opponent == opponent)
+            .map(|e| Hit {
+                lower: i32::from(e.lower),
+                upper: i32::from(e.upper),
+                best: e.best,
+            })
+    }
+
+    /// Records that a search in the window (`alpha`, `beta`) returned `score` (fail-soft)
+    /// with `best` as its best or refuting move.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        empties: u32,
+        alpha: i32,
+        beta: i32,
+        score: i32,
+        best: u8,
+    ) {
+        let (lower, upper) = if score <= alpha {
+            (-64, score)
+        } else if score >= beta {
+            (score, 64)
+        } else {
+            (score, score)
+        };
+        let generation = self.generation;
+        let bucket = self.bucket(player, opponent);
+        let pair = &mut self.entries[bucket..bucket + 2];
+        if let Some(e) = pair
+            .iter_mut()
+            .find(|e| e.player == player && e.opponent == opponent)
+        {
+            e.lower = e.lower.max(lower as i8);
+            e.upper = e.upper.min(upper as i8);
+            if e.lower > e.upper {
+                // Bounds from searches that were themselves cut by stale bounds: trust the new one.
+                (e.lower, e.upper) = (lower as i8, upper as i8);
+            }
+            if best < 64 {
+                e.best = best;
+            }
+            e.generation = generation;
+            return;
+        }
+        let stale = |e: &Entry| e.generation != generation;
+        let victim = if stale(&pair[0]) && !stale(&pair[1]) {
+            0
+        } else if stale(&pair[1]) && !stale(&pair[0]) {
+            1
+        } else if pair[0].empties <= pair[1].empties {
+            0
+        } else {
+            1
+        };
+        pair[victim] = Entry {
+            player,
+            opponent,
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties: empties as u8,
+            generation,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_merge_for_the_same_position() {
+        let mut table = Table::new(4);
+        table.new_search();
+        assert_eq!(table.probe(1, 2), None);
+        table.store(1, 2, 20, 10, 11, 14, 5);
+        assert_eq!(
+            table.probe(1, 2),
+            Some(Hit {
+                lower: 14,
+                upper: 64,
+                best: 5
+            })
+        );
+        // A later fail-low at 20 adds an upper bound and keeps the move.
+        table.store(1, 2, 20, 19, 20, 18, 64);
+        let hit = table.probe(1, 2).expect("stored");
+        assert_eq!((hit.lower, hit.upper, hit.best), (14, 18, 5));
+        // An exact score inside the window pins both bounds.
+        table.store(1, 2, 20, -64, 64, 16, 9);
+        let hit = table.probe(1, 2).expect("stored");
+        assert_eq!((hit.lower, hit.upper, hit.best), (16, 16, 9));
+        assert_eq!(table.probe(2, 1), None);
+    }
+}

@@ -1,0 +1,280 @@
+//! The Gomocup brain protocol, driven the way a manager (piskvork, c-gomoku-cli) drives it:
+//! one command, then wait for the answer.
+
+use std::io::{self, BufRead, Read, Write};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Sender};
+
+/// Manager input for the brain: lines from a channel, as a `BufRead`.
+struct ChannelReader {
+    lines: Receiver<String>,
+    buffer: Vec<u8>,
+    position: usize,
+}
+
+impl Read for ChannelReader {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let count = available.len().min(out.len());
+        out[..count].copy_from_slice(&available[..count]);
+        self.consume(count);
+        Ok(count)
+    }
+}
+
+impl BufRead for ChannelReader {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.position >= self.buffer.len() {
+            let Ok(line) = self.lines.recv() else {
+                return Ok(&[]);
+            };
+            self.buffer = line.into_bytes();
+            self.position = 0;
+        }
+        Ok(&self.buffer[self.position..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.position += amount;
+    }
+}
+
+/// The brain's output, split into lines for the manager.
+struct ChannelWriter {
+    line: Vec<u8>,
+    lines: Sender<String>,
+}
+
+impl Write for ChannelWriter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        for &byte in bytes {
+            if byte == b'\n' {
+                let _ = self
+                    .lines
+                    .send(String::from_utf8_lossy(&self.line).into_owned());
+                self.line.clear();
+            } else {
+                self.line.push(byte);
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+struct Manager {
+    to_brain: Option<Sender<String>>,
+    from_brain: Receiver<String>,
+    brain: Option<JoinHandle<io::Result<()>>>,
+    messages: Vec<String>,
+}
+
+impl Manager {
+    fn start() -> Self {
+        let (to_brain, input) = crossbeam_channel::unbounded();
+        let (output, from_brain) = crossbeam_channel::unbounded();
+        let reader = ChannelReader {
+            lines: input,
+            buffer: Vec::new(),
+            position: 0,
+        };
+        let brain = std::thread::spawn(move || {
+            arbor::frontend::gomocup::run(
+                reader,
+                ChannelWriter {
+                    line: Vec::new(),
+                    lines: output,
+                },
+            )
+        });
+        Manager {
+            to_brain: Some(to_brain),
+            from_brain,
+            brain: Some(brain),
+            messages: Vec::new(),
+        }
+    }
+
+    /// Sends a line, CRLF-terminated as Windows managers do.
+    fn send(&self, line: &str) {
+        if let Some(to_brain) = &self.to_brain {
+            to_brain.send(format!("{line}\r\n")).expect("brain reads");
+        }
+    }
+
+    /// The next answer that is not a MESSAGE, within `limit`.
+    fn answer(&mut self, limit: Duration) -> String {
+        let deadline = Instant::now() + limit;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .from_brain
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no answer within {limit:?}"));
+            if line.starts_with("MESSAGE") {
+                self.messages.push(line);
+            } else {
+                return line;
+            }
+        }
+    }
+
+    fn ask(&mut self, line: &str) -> String {
+        self.send(line);
+        self.answer(Duration::from_secs(10))
+    }
+
+    /// Sends END and waits for the brain to exit; returns how long it took.
+    fn end(&mut self) -> Duration {
+        let start = Instant::now();
+        self.send("END");
+        let result = self.brain.take().expect("running").join();
+        assert!(matches!(result, Ok(Ok(()))));
+        start.elapsed()
+    }
+}
+
+fn xy(text: &str) -> (usize, usize) {
+    let (x, y) = text.split_once(',').expect("x,y");
+    (x.parse().expect("x"), y.parse().expect("y"))
+}
+
+/// Whether `stones` hold five in a row.
+fn has_five(stones: &[(usize, usize)]) -> bool {
+    let has = |x: i64, y: i64| stones.contains(&(x as usize, y as usize)) && x >= 0 && y >= 0;
+    stones.iter().any(|&(x, y)| {
+        [(1, 0), (0, 1), (1, 1), (1, -1)]
+            .iter()
+            .any(|&(dx, dy)| (0..5).all(|k| has(x as i64 + dx * k, y as i64 + dy * k)))
+    })
+}
+
+#[test]
+fn about_start_unknown_and_errors() {
+    let mut manager = Manager::start();
+    let about = manager.ask("ABOUT");
+    assert!(about.starts_with("name=\"arbor\", version=\""), "{about}");
+    assert!(about.contains("author=") && about.contains("country="));
+    assert_eq!(
+        manager.ask("START 40"),
+        "ERROR unsupported size 40 (5 to 22)"
+    );
+    assert!(manager.ask("RECTSTART 20,15").starts_with("ERROR"));
+    assert!(manager.ask("TURN 7,7").starts_with("ERROR"), "no board yet");
+    assert_eq!(manager.ask("START 15"), "OK");
+    assert_eq!(manager.ask("SWAP2BOARD"), "UNKNOWN SWAP2BOARD");
+    assert!(manager.ask("TURN 15,3").starts_with("ERROR"));
+    manager.end();
+}
+
+#[test]
+fn a_full_short_game_against_a_manager() {
+    let mut manager = Manager::start();
+    assert_eq!(manager.ask("START 15"), "OK");
+    manager.send("INFO timeout_turn 150");
+    manager.send("INFO timeout_match 100000");
+    manager.send("INFO rule 0");
+    // arbor is Black; the opponent plays along the top row, far from the action.
+    let mut mine = vec![xy(&manager.ask("BEGIN"))];
+    let mut theirs = Vec::new();
+    let mut occupied: Vec<(usize, usize)> = mine.clone();
+    for turn in 0..30 {
+        manager.send(&format!("INFO time_left {}", 100_000 - turn * 200));
+        let reply = (0..15)
+            .map(|x| (x, 0))
+            .chain((0..15).map(|x| (x, 14)))
+            .find(|c| !occupied.contains(c))
+            .expect("a free cell");
+        theirs.push(reply);
+        occupied.push(reply);
+        let answer = manager.ask(&format!("TURN {},{}", reply.0, reply.1));
+        let cell = xy(&answer);
+        assert!(cell.0 < 15 && cell.1 < 15, "{answer}");
+        assert!(!occupied.contains(&cell), "{answer} is taken");
+        mine.push(cell);
+        occupied.push(cell);
+        if has_five(&mine) {
+            break;
+        }
+    }
+    assert!(
+        has_five(&mine),
+        "arbor should beat a passive opponent: {mine:?}"
+    );
+    assert!(!has_five(&theirs));
+    assert!(
+        manager.messages.iter().any(|m| m.contains("depth")),
+        "search progress is reported"
+    );
+    assert!(manager.end() < Duration::from_millis(500));
+}
+
+#[test]
+fn board_with_an_opening_takeback_and_restart() {
+    let mut manager = Manager::start();
+    assert_eq!(manager.ask("START 15"), "OK");
+    manager.send("INFO timeout_turn 300");
+    // arbor (1) has four on row 7 open at 6,7 only; the opponent (2) has four on row 8.
+    manager.send("BOARD");
+    for line in [
+        "7,7,1", "7,8,2", "8,7,1", "8,8,2", "9,7,1", "9,8,2", "10,7,1", "10,8,2", "11,7,2",
+    ] {
+        manager.send(line);
+    }
+    assert_eq!(manager.ask("DONE"), "6,7", "complete the five first");
+    // Take back arbor's winning move and the opponent's blocker: the five is open again
+    // on both sides, still a win in one.
+    assert_eq!(manager.ask("TAKEBACK 6,7"), "OK");
+    assert_eq!(manager.ask("TAKEBACK 11,7"), "OK");
+    let answer = manager.ask("TURN 0,0");
+    assert!(answer == "6,7" || answer == "11,7", "{answer}");
+    assert!(manager.ask("TAKEBACK 3,3").starts_with("ERROR"));
+    // A three-stone opening: arbor is White (fewer stones) and answers next to them.
+    assert_eq!(manager.ask("RESTART"), "OK");
+    manager.send("BOARD");
+    for line in ["7,7,2", "8,8,1", "9,7,2"] {
+        manager.send(line);
+    }
+    let (x, y) = xy(&manager.ask("DONE"));
+    assert!(x.abs_diff(8) <= 3 && y.abs_diff(7) <= 3, "{x},{y}");
+    assert!(![(7, 7), (8, 8), (9, 7)].contains(&(x, y)));
+    // After RESTART the board is empty: arbor opens in the centre.
+    assert_eq!(manager.ask("RESTART"), "OK");
+    assert_eq!(manager.ask("BEGIN"), "7,7");
+    manager.end();
+}
+
+#[test]
+fn time_left_bounds_the_think_and_end_is_prompt() {
+    let mut manager = Manager::start();
+    assert_eq!(manager.ask("START 20"), "OK");
+    manager.send("INFO timeout_turn 30000");
+    manager.send("INFO timeout_match 600000");
+    manager.send("INFO time_left 1500");
+    manager.send("BOARD");
+    for line in ["9,9,2", "10,10,1", "10,9,2"] {
+        manager.send(line);
+    }
+    let start = Instant::now();
+    let answer = manager.ask("DONE");
+    let took = start.elapsed();
+    assert!(xy(&answer).0 < 20);
+    // 1500 ms left over 15 moves: 100 ms less the margin, far below the 30 s turn limit.
+    assert!(took < Duration::from_millis(400), "{took:?}");
+    // END while thinking: out at once, no move printed.
+    manager.send("INFO time_left 600000");
+    manager.send("TURN 0,0");
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(manager.end() < Duration::from_millis(500));
+    let rest: Vec<String> = manager
+        .from_brain
+        .try_iter()
+        .filter(|l| !l.starts_with("MESSAGE"))
+        .collect();
+    assert!(rest.is_empty(), "{rest:?}");
+}
