@@ -219,8 +219,8 @@ mod tests {
     #[test]
     fn segments_count_discs() {
         let shape = Shape::STANDARD;
-        // Discs in columns 0 and 2 of the bottom row: the horizontal segment starting at
-        // column 0 holds two of them, the one at column 1 holds one... (1, 2, 3 start there).
+        // Discs in columns 0, 2 and 3 of the bottom row: the horizontal segments starting
+        // at columns 0, 1, 2 and 3 hold three, two, two and one of them.
         let discs = shape.cell(0, 0) | shape.cell(2, 0) | shape.cell(3, 0);
         let (one, two, three) = segment_counts(discs, shape.board, shape.height);
         assert_eq!(three & shape.bottom, shape.cell(0, 0));
