@@ -279,3 +279,37 @@ fn whole_gomoku_games_under_a_cutechess_referee() {
         assert!(plies >= 9, "{variant}: a five needs at least 9 plies");
     }
 }
+
+#[test]
+fn whole_connect_four_games_under_a_cutechess_referee() {
+    let (result, plies) = play_game("cfour", "go movetime 40");
+    assert!(result != 0 || plies == 42, "a draw only on a full board");
+    assert!(plies >= 7, "a four needs at least 7 plies");
+}
+
+#[test]
+fn connect_four_drops_name_the_landing_cell() {
+    let mut engine = Engine::start();
+    handshake(&mut engine);
+    engine.send("setoption name UCI_Variant value cfour");
+    // The second disc in column d lands on rank 2; a disc cannot float on rank 3.
+    engine.send("position startpos moves P@d1 P@d3");
+    assert_eq!(
+        engine.line(),
+        "info string error P@d3: not a legal drop here"
+    );
+    engine.send("position startpos moves P@d1 P@d2 P@d3");
+    engine.send("go depth 2");
+    let (_, best) = until(&mut engine, "bestmove ");
+    let rank: u32 = best
+        .trim_start_matches("bestmove P@")
+        .get(1..)
+        .and_then(|r| r.parse().ok())
+        .expect("a drop");
+    let file = best.as_bytes()["bestmove P@".len()];
+    let expected_rank = if file == b'd' { 4 } else { 1 };
+    assert_eq!(
+        rank, expected_rank,
+        "{best} must land on the lowest empty cell"
+    );
+}
