@@ -8,9 +8,68 @@ pub mod nboard;
 pub mod pipe;
 pub mod uci;
 
-use std::io::BufRead;
+use std::io::{self, BufRead, Write};
 
-use crossbeam_channel::Receiver;
+use crossbeam_channel::{select, Receiver};
+
+use crate::frontend::pipe::SessionPipe;
+
+/// A front end: translates its tool's lines into arbor's protocol and the session's
+/// answers back.
+pub(crate) trait Translator {
+    /// Handles one line from the tool; `false` ends the session (the tool quit).
+    fn on_input<W: Write>(
+        &mut self,
+        line: &str,
+        pipe: &SessionPipe,
+        out: &mut W,
+    ) -> io::Result<bool>;
+
+    /// Handles one line the session printed.
+    fn on_output<W: Write>(&mut self, line: &str, out: &mut W) -> io::Result<()>;
+}
+
+/// Runs `translator` between the tool's `lines`/`output` and the session in `pipe` until
+/// the tool quits or its input ends; what the session still prints then (the last
+/// `bestmove`) is translated before returning.
+pub(crate) fn drive<T: Translator, W: Write>(
+    translator: &mut T,
+    mut pipe: SessionPipe,
+    lines: Receiver<String>,
+    mut output: W,
+) -> io::Result<()> {
+    let session_output = pipe.output().clone();
+    loop {
+        select! {
+            recv(lines) -> line => match line {
+                Ok(line) => {
+                    if !translator.on_input(line.trim(), &pipe, &mut output)? {
+                        pipe.send("quit");
+                        break;
+                    }
+                }
+                Err(_) => {
+                    pipe.close();
+                    break;
+                }
+            },
+            recv(session_output) -> line => match line {
+                Ok(line) => translator.on_output(&line, &mut output)?,
+                Err(_) => return Ok(()),
+            },
+        }
+    }
+    while let Ok(line) = session_output.recv() {
+        translator.on_output(&line, &mut output)?;
+    }
+    Ok(())
+}
+
+/// Writes one line to the tool, flushed at once (tools wait for whole lines).
+pub(crate) fn say(out: &mut impl Write, line: &str) -> io::Result<()> {
+    writeln!(out, "{line}")?;
+    out.flush()
+}
 
 /// Reads lines (lossily decoded, without line ends) on a thread of its own; the channel
 /// disconnects at end of input.

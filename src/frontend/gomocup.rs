@@ -16,7 +16,7 @@ use std::io::{self, BufRead, Write};
 use crossbeam_channel::select;
 
 use crate::frontend::pipe::SessionPipe;
-use crate::frontend::spawn_line_reader;
+use crate::frontend::{say, spawn_line_reader};
 use crate::game::notation::parse_square;
 use time::{think_time, TimeInfo};
 
@@ -389,11 +389,6 @@ fn parse_board_line(line: &str, size: usize) -> Option<(usize, Option<Owner>)> {
         "3" => Some((cell, None)),
         _ => None,
     }
-}
-
-fn say(out: &mut impl Write, line: &str) -> io::Result<()> {
-    writeln!(out, "{line}")?;
-    out.flush()
 }
 
 #[cfg(test)]

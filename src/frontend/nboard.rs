@@ -8,10 +8,8 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
-use crossbeam_channel::select;
-
 use crate::frontend::pipe::SessionPipe;
-use crate::frontend::spawn_line_reader;
+use crate::frontend::{drive, say, spawn_line_reader, Translator};
 use crate::game::GameError;
 
 /// Midgame depth until the GUI sends `set depth`.
@@ -53,8 +51,8 @@ struct NBoard {
 ///
 /// # Errors
 /// Writing the output failed, or the session could not start.
-pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::Result<()> {
-    let mut pipe = SessionPipe::start().map_err(io::Error::other)?;
+pub fn run(input: impl BufRead + Send + 'static, output: impl Write) -> io::Result<()> {
+    let pipe = SessionPipe::start().map_err(io::Error::other)?;
     let lines = spawn_line_reader(input);
     let mut nboard = NBoard {
         setup: "startpos".to_string(),
@@ -67,31 +65,7 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
         last_seconds: 0.0,
     };
     nboard.send(&pipe, "game othello", Pending::Quiet);
-    let session_output = pipe.output().clone();
-    loop {
-        select! {
-            recv(lines) -> line => match line {
-                Ok(line) => {
-                    if !nboard.on_input(line.trim(), &pipe, &mut output)? {
-                        pipe.send("quit");
-                        break;
-                    }
-                }
-                Err(_) => {
-                    pipe.close();
-                    break;
-                }
-            },
-            recv(session_output) -> line => match line {
-                Ok(line) => nboard.on_output(&line, &mut output)?,
-                Err(_) => return Ok(()),
-            },
-        }
-    }
-    while let Ok(line) = session_output.recv() {
-        nboard.on_output(&line, &mut output)?;
-    }
-    Ok(())
+    drive(&mut nboard, pipe, lines, output)
 }
 
 impl NBoard {
@@ -109,12 +83,90 @@ impl NBoard {
         line
     }
 
+    /// Empty squares of the current game, counting through the moves played (each move but
+    /// a pass fills one).
+    fn empties(&self) -> usize {
+        let start = if self.setup == "startpos" {
+            60
+        } else {
+            self.setup.chars().take(64).filter(|&c| c == '-').count()
+        };
+        start.saturating_sub(self.moves.iter().filter(|m| m.as_str() != "pass").count())
+    }
+}
+
+/// The parts of an arbor `info` line NBoard shows.
+struct Info {
+    depth: String,
+    score: String,
+    nodes: String,
+    seconds: f64,
+    pv: String,
+}
+
+impl Info {
+    fn parse(rest: &str) -> Self {
+        let mut info = Info {
+            depth: "0".into(),
+            score: "0.00".into(),
+            nodes: "0".into(),
+            seconds: 0.0,
+            pv: String::new(),
+        };
+        let mut words = rest.split_whitespace();
+        while let Some(word) = words.next() {
+            match word {
+                "depth" => info.depth = words.next().unwrap_or("0").to_string(),
+                "nodes" => info.nodes = words.next().unwrap_or("0").to_string(),
+                "time" => {
+                    info.seconds = words
+                        .next()
+                        .and_then(|t| t.parse::<f64>().ok())
+                        .unwrap_or(0.0)
+                        / 1000.0
+                }
+                "score" => {
+                    let kind = words.next().unwrap_or("cp");
+                    let value: f64 = if kind == "draw" {
+                        0.0
+                    } else {
+                        words.next().and_then(|v| v.parse().ok()).unwrap_or(0.0)
+                    };
+                    // NBoard evals are in discs: centi-units become discs, proven margins are exact.
+                    info.score = match kind {
+                        "cp" => format!("{:.2}", value / 100.0),
+                        "win" => "64.00".to_string(),
+                        "loss" => "-64.00".to_string(),
+                        _ => format!("{value:.2}"),
+                    };
+                }
+                "pv" => {
+                    let moves: Vec<String> = words
+                        .by_ref()
+                        .map(|m| {
+                            if m == "pass" {
+                                "PA".to_string()
+                            } else {
+                                m.to_string()
+                            }
+                        })
+                        .collect();
+                    info.pv = moves.join("-");
+                }
+                _ => {}
+            }
+        }
+        info
+    }
+}
+
+impl Translator for NBoard {
     /// Handles one GUI line; `false` means quit.
-    fn on_input(
+    fn on_input<W: Write>(
         &mut self,
         line: &str,
         pipe: &SessionPipe,
-        out: &mut impl Write,
+        out: &mut W,
     ) -> io::Result<bool> {
         let mut words = line.split_whitespace();
         match words.next().unwrap_or("") {
@@ -194,18 +246,7 @@ impl NBoard {
         Ok(true)
     }
 
-    /// Empty squares of the current game, counting through the moves played (each move but
-    /// a pass fills one).
-    fn empties(&self) -> usize {
-        let start = if self.setup == "startpos" {
-            60
-        } else {
-            self.setup.chars().take(64).filter(|&c| c == '-').count()
-        };
-        start.saturating_sub(self.moves.iter().filter(|m| m.as_str() != "pass").count())
-    }
-
-    fn on_output(&mut self, line: &str, out: &mut impl Write) -> io::Result<()> {
+    fn on_output<W: Write>(&mut self, line: &str, out: &mut W) -> io::Result<()> {
         if self.in_response {
             self.in_response = !line.is_empty();
             return Ok(());
@@ -255,76 +296,6 @@ impl NBoard {
         }
         Ok(())
     }
-}
-
-/// The parts of an arbor `info` line NBoard shows.
-struct Info {
-    depth: String,
-    score: String,
-    nodes: String,
-    seconds: f64,
-    pv: String,
-}
-
-impl Info {
-    fn parse(rest: &str) -> Self {
-        let mut info = Info {
-            depth: "0".into(),
-            score: "0.00".into(),
-            nodes: "0".into(),
-            seconds: 0.0,
-            pv: String::new(),
-        };
-        let mut words = rest.split_whitespace();
-        while let Some(word) = words.next() {
-            match word {
-                "depth" => info.depth = words.next().unwrap_or("0").to_string(),
-                "nodes" => info.nodes = words.next().unwrap_or("0").to_string(),
-                "time" => {
-                    info.seconds = words
-                        .next()
-                        .and_then(|t| t.parse::<f64>().ok())
-                        .unwrap_or(0.0)
-                        / 1000.0
-                }
-                "score" => {
-                    let kind = words.next().unwrap_or("cp");
-                    let value: f64 = if kind == "draw" {
-                        0.0
-                    } else {
-                        words.next().and_then(|v| v.parse().ok()).unwrap_or(0.0)
-                    };
-                    // NBoard evals are in discs: centi-units become discs, proven margins are exact.
-                    info.score = match kind {
-                        "cp" => format!("{:.2}", value / 100.0),
-                        "win" => "64.00".to_string(),
-                        "loss" => "-64.00".to_string(),
-                        _ => format!("{value:.2}"),
-                    };
-                }
-                "pv" => {
-                    let moves: Vec<String> = words
-                        .by_ref()
-                        .map(|m| {
-                            if m == "pass" {
-                                "PA".to_string()
-                            } else {
-                                m.to_string()
-                            }
-                        })
-                        .collect();
-                    info.pv = moves.join("-");
-                }
-                _ => {}
-            }
-        }
-        info
-    }
-}
-
-fn say(out: &mut impl Write, line: &str) -> io::Result<()> {
-    writeln!(out, "{line}")?;
-    out.flush()
 }
 
 /// An NBoard move (`F5`, `f5/1.5/0.2`, `PA`) in arbor's notation.

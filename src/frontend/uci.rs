@@ -9,11 +9,9 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
-use crossbeam_channel::select;
-
 use crate::frontend::drops::{fen_to_grid, from_drop, to_drop};
 use crate::frontend::pipe::SessionPipe;
-use crate::frontend::spawn_line_reader;
+use crate::frontend::{drive, say, spawn_line_reader, Translator};
 use crate::game::{Game, GameError};
 use crate::registry::{with_game, AnyGame, GAME_NAMES};
 
@@ -91,8 +89,8 @@ fn variant_game(name: &str) -> Option<(&'static str, AnyGame, String)> {
 ///
 /// # Errors
 /// Writing the output failed, or the session could not start.
-pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::Result<()> {
-    let mut pipe = SessionPipe::start().map_err(io::Error::other)?;
+pub fn run(input: impl BufRead + Send + 'static, output: impl Write) -> io::Result<()> {
+    let pipe = SessionPipe::start().map_err(io::Error::other)?;
     let lines = spawn_line_reader(input);
     let (variant, start, game_line) = available_variants()
         .next()
@@ -107,71 +105,13 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
         in_response: false,
     };
     uci.send(&pipe, &game_line, Pending::Quiet);
-    let session_output = pipe.output().clone();
-    loop {
-        select! {
-            recv(lines) -> line => match line {
-                Ok(line) => {
-                    if !uci.on_input(line.trim(), &pipe, &mut output)? {
-                        pipe.send("quit");
-                        break;
-                    }
-                }
-                Err(_) => {
-                    pipe.close();
-                    break;
-                }
-            },
-            recv(session_output) -> line => match line {
-                Ok(line) => uci.on_output(&line, &mut output)?,
-                Err(_) => return Ok(()),
-            },
-        }
-    }
-    // Whatever the session still says (the last bestmove) goes out before exiting.
-    while let Ok(line) = session_output.recv() {
-        uci.on_output(&line, &mut output)?;
-    }
-    Ok(())
+    drive(&mut uci, pipe, lines, output)
 }
 
 impl Uci {
     fn send(&mut self, pipe: &SessionPipe, line: &str, pending: Pending) {
         self.pending.push_back(pending);
         pipe.send(line);
-    }
-
-    /// Handles one client line; `false` means quit.
-    fn on_input(
-        &mut self,
-        line: &str,
-        pipe: &SessionPipe,
-        out: &mut impl Write,
-    ) -> io::Result<bool> {
-        let mut words = line.split_whitespace();
-        match words.next().unwrap_or("") {
-            "" | "debug" | "register" | "ponderhit" => {}
-            "uci" => self.handshake(out)?,
-            "isready" => self.send(pipe, "isready", Pending::ReadyOk),
-            "ucinewgame" => self.send(pipe, "newgame", Pending::Quiet),
-            "setoption" => self.set_option(line, pipe, out)?,
-            "position" => match self.position(line) {
-                Ok(position) => {
-                    let text = with_game!(&position, g => g.position_text());
-                    self.current = position;
-                    self.send(pipe, &format!("position {text}"), Pending::Quiet);
-                }
-                Err(error) => say(out, &format!("info string error {error}"))?,
-            },
-            "go" => {
-                self.search_root = Some(self.current.clone());
-                self.send(pipe, &go_line(words), Pending::Quiet);
-            }
-            "stop" => self.send(pipe, "stop", Pending::Quiet),
-            "quit" => return Ok(false),
-            other => say(out, &format!("info string error unknown command {other}"))?,
-        }
-        Ok(true)
     }
 
     fn handshake(&self, out: &mut impl Write) -> io::Result<()> {
@@ -241,9 +181,44 @@ impl Uci {
         };
         with_game!(&self.start, g => build(g, setup, &moves).map(crate::registry::Registered::wrap))
     }
+}
+
+impl Translator for Uci {
+    /// Handles one client line; `false` means quit.
+    fn on_input<W: Write>(
+        &mut self,
+        line: &str,
+        pipe: &SessionPipe,
+        out: &mut W,
+    ) -> io::Result<bool> {
+        let mut words = line.split_whitespace();
+        match words.next().unwrap_or("") {
+            "" | "debug" | "register" | "ponderhit" => {}
+            "uci" => self.handshake(out)?,
+            "isready" => self.send(pipe, "isready", Pending::ReadyOk),
+            "ucinewgame" => self.send(pipe, "newgame", Pending::Quiet),
+            "setoption" => self.set_option(line, pipe, out)?,
+            "position" => match self.position(line) {
+                Ok(position) => {
+                    let text = with_game!(&position, g => g.position_text());
+                    self.current = position;
+                    self.send(pipe, &format!("position {text}"), Pending::Quiet);
+                }
+                Err(error) => say(out, &format!("info string error {error}"))?,
+            },
+            "go" => {
+                self.search_root = Some(self.current.clone());
+                self.send(pipe, &go_line(words), Pending::Quiet);
+            }
+            "stop" => self.send(pipe, "stop", Pending::Quiet),
+            "quit" => return Ok(false),
+            other => say(out, &format!("info string error unknown command {other}"))?,
+        }
+        Ok(true)
+    }
 
     /// Translates one line of the session's output.
-    fn on_output(&mut self, line: &str, out: &mut impl Write) -> io::Result<()> {
+    fn on_output<W: Write>(&mut self, line: &str, out: &mut W) -> io::Result<()> {
         if self.in_response {
             self.in_response = !line.is_empty();
             return Ok(());
@@ -271,11 +246,6 @@ impl Uci {
         }
         Ok(())
     }
-}
-
-fn say(out: &mut impl Write, line: &str) -> io::Result<()> {
-    writeln!(out, "{line}")?;
-    out.flush()
 }
 
 fn build<G: Game>(start: &G, setup: &str, moves: &[&str]) -> Result<G, GameError> {
