@@ -1,71 +1,13 @@
 //! The Gomocup brain protocol, driven the way a manager (piskvork, c-gomoku-cli) drives it:
 //! one command, then wait for the answer.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io;
+
+use arbor::frontend::pipe::{ChannelReader, ChannelWriter};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
-
-/// Manager input for the brain: lines from a channel, as a `BufRead`.
-struct ChannelReader {
-    lines: Receiver<String>,
-    buffer: Vec<u8>,
-    position: usize,
-}
-
-impl Read for ChannelReader {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let count = available.len().min(out.len());
-        out[..count].copy_from_slice(&available[..count]);
-        self.consume(count);
-        Ok(count)
-    }
-}
-
-impl BufRead for ChannelReader {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        if self.position >= self.buffer.len() {
-            let Ok(line) = self.lines.recv() else {
-                return Ok(&[]);
-            };
-            self.buffer = line.into_bytes();
-            self.position = 0;
-        }
-        Ok(&self.buffer[self.position..])
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.position += amount;
-    }
-}
-
-/// The brain's output, split into lines for the manager.
-struct ChannelWriter {
-    line: Vec<u8>,
-    lines: Sender<String>,
-}
-
-impl Write for ChannelWriter {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        for &byte in bytes {
-            if byte == b'\n' {
-                let _ = self
-                    .lines
-                    .send(String::from_utf8_lossy(&self.line).into_owned());
-                self.line.clear();
-            } else {
-                self.line.push(byte);
-            }
-        }
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
 
 struct Manager {
     to_brain: Option<Sender<String>>,
@@ -78,19 +20,9 @@ impl Manager {
     fn start() -> Self {
         let (to_brain, input) = crossbeam_channel::unbounded();
         let (output, from_brain) = crossbeam_channel::unbounded();
-        let reader = ChannelReader {
-            lines: input,
-            buffer: Vec::new(),
-            position: 0,
-        };
+        let reader = ChannelReader::new(input);
         let brain = std::thread::spawn(move || {
-            arbor::frontend::gomocup::run(
-                reader,
-                ChannelWriter {
-                    line: Vec::new(),
-                    lines: output,
-                },
-            )
+            arbor::frontend::gomocup::run(reader, ChannelWriter::new(output))
         });
         Manager {
             to_brain: Some(to_brain),

@@ -12,17 +12,6 @@ const START_GGF: &str =
     "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[arbor]PW[human]RE[?]TI[15:00]TY[8]\
 BO[8 ---------------------------O*------*O--------------------------- *];)";
 
-fn until(engine: &mut Engine, prefix: &str) -> (Vec<String>, String) {
-    let mut before = Vec::new();
-    loop {
-        let line = engine.line();
-        if line.starts_with(prefix) {
-            return (before, line);
-        }
-        before.push(line);
-    }
-}
-
 fn start(depth: u32) -> Engine {
     let mut engine = Engine::start();
     engine.send("nboard 2");
@@ -51,7 +40,7 @@ fn go_answers_a_legal_move_without_playing_it() {
         START_GGF.replace(";)", "B[F5]W[f6/0.5/1.2];)")
     ));
     engine.send("go");
-    let (before, answer) = until(&mut engine, "=== ");
+    let (before, answer) = engine.until("=== ");
     assert_eq!(
         before.first().map(String::as_str),
         Some("status arbor is thinking")
@@ -66,7 +55,7 @@ fn go_answers_a_legal_move_without_playing_it() {
     // The position is unchanged until the GUI says `move`: asking again gives a move for
     // the same side (legal after f5 f6, not after f5 f6 MOVE).
     engine.send("go");
-    let again = played(&until(&mut engine, "=== ").1);
+    let again = played(&engine.until("=== ").1);
     assert!(othello.play_moves(&["f5", "f6", &again]).is_ok(), "{again}");
 }
 
@@ -75,8 +64,8 @@ fn hint_reports_search_lines_then_an_empty_status() {
     let mut engine = start(5);
     engine.send(&format!("set game {START_GGF}"));
     engine.send("hint 1");
-    let (before, _) = until(&mut engine, "status");
-    let (lines, status) = until(&mut engine, "status");
+    let (before, _) = engine.until("status");
+    let (lines, status) = engine.until("status");
     let searches: Vec<&String> = before
         .iter()
         .chain(lines.iter())
@@ -100,7 +89,7 @@ fn ping_stops_thinking_before_pong_and_discards_the_move() {
     assert_eq!(engine.line(), "status arbor is thinking");
     std::thread::sleep(Duration::from_millis(100));
     engine.send("ping 7");
-    let (before, pong) = until(&mut engine, "pong ");
+    let (before, pong) = engine.until("pong ");
     assert_eq!(pong, "pong 7");
     assert!(before.iter().all(|l| !l.starts_with("=== ")), "{before:?}");
     // Nothing stale arrives after the pong.
@@ -125,7 +114,7 @@ fn a_whole_game_played_as_a_gui_would() {
             break;
         }
         engine.send("go");
-        let mv = played(&until(&mut engine, "=== ").1);
+        let mv = played(&engine.until("=== ").1);
         let mv = if mv == "PA" {
             "pass".to_string()
         } else {

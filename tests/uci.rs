@@ -8,21 +8,9 @@ use std::time::Duration;
 
 use common::Engine;
 
-/// Reads lines until one starts with `prefix`, returning the lines before it and it.
-fn until(engine: &mut Engine, prefix: &str) -> (Vec<String>, String) {
-    let mut before = Vec::new();
-    loop {
-        let line = engine.line();
-        if line.starts_with(prefix) {
-            return (before, line);
-        }
-        before.push(line);
-    }
-}
-
 fn handshake(engine: &mut Engine) -> Vec<String> {
     engine.send("uci");
-    let (lines, _) = until(engine, "uciok");
+    let (lines, _) = engine.until("uciok");
     lines
 }
 
@@ -58,7 +46,7 @@ fn arbor_uci_subcommand_and_drop_moves() {
     assert_eq!(engine.line(), "readyok");
     // X holds the bottom-left two cells; O must block at P@c1 (arbor's c3).
     engine.send("go depth 9");
-    let (infos, best) = until(&mut engine, "bestmove ");
+    let (infos, best) = engine.until("bestmove ");
     assert_eq!(best, "bestmove P@c1");
     let last = infos.last().expect("info lines");
     assert!(
@@ -79,7 +67,7 @@ fn proven_wins_are_reported_as_mate_in_moves() {
     // X: a3 b3 (top row) and O: a1 b1 (bottom row) in cutechess ranks; X to move wins at P@c3.
     engine.send("position fen PP1/3/pp1[PPPppp] w - - 0 1");
     engine.send("go movetime 500");
-    let (infos, best) = until(&mut engine, "bestmove ");
+    let (infos, best) = engine.until("bestmove ");
     assert_eq!(best, "bestmove P@c3");
     assert!(
         infos.iter().any(|l| l.contains(" score mate 1 ")),
@@ -95,7 +83,7 @@ fn isready_and_stop_during_an_infinite_search() {
     engine.send("position startpos");
     engine.send("go infinite");
     engine.send("isready");
-    let (_, ready) = until(&mut engine, "readyok");
+    let (_, ready) = engine.until("readyok");
     assert_eq!(ready, "readyok");
     assert!(
         engine
@@ -104,7 +92,7 @@ fn isready_and_stop_during_an_infinite_search() {
         "no bestmove before stop"
     );
     engine.send("stop");
-    let (_, best) = until(&mut engine, "bestmove ");
+    let (_, best) = engine.until("bestmove ");
     assert!(best.starts_with("bestmove P@"), "{best}");
     engine.send("quit");
     assert!(engine.wait_exit(Duration::from_secs(5)).success());
@@ -225,7 +213,7 @@ fn play_game(variant: &str, go: &str) -> (u8, usize) {
         engine.send(&format!("setoption name UCI_Variant value {variant}"));
         engine.send("ucinewgame");
         engine.send("isready");
-        let (_, ready) = until(engine, "readyok");
+        let (_, ready) = engine.until("readyok");
         assert_eq!(ready, "readyok");
     }
     let mut referee = Referee::new(variant);
@@ -238,7 +226,7 @@ fn play_game(variant: &str, go: &str) -> (u8, usize) {
             if moves.is_empty() { "" } else { " moves " }
         ));
         engine.send(go);
-        let (_, best) = until(engine, "bestmove ");
+        let (_, best) = engine.until("bestmove ");
         let drop = best
             .strip_prefix("bestmove ")
             .unwrap_or_default()
@@ -300,7 +288,7 @@ fn connect_four_drops_name_the_landing_cell() {
     );
     engine.send("position startpos moves P@d1 P@d2 P@d3");
     engine.send("go depth 2");
-    let (_, best) = until(&mut engine, "bestmove ");
+    let (_, best) = engine.until("bestmove ");
     let rank: u32 = best
         .trim_start_matches("bestmove P@")
         .get(1..)

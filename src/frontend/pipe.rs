@@ -23,19 +23,10 @@ impl SessionPipe {
     pub fn start() -> Result<Self, String> {
         let (input_tx, input_rx) = crossbeam_channel::unbounded();
         let (output_tx, output_rx) = crossbeam_channel::unbounded();
-        let session = Session::new(LineSender {
-            line: Vec::new(),
-            lines: output_tx,
-        })?;
+        let session = Session::new(ChannelWriter::new(output_tx))?;
         let thread = std::thread::Builder::new()
             .name("session".into())
-            .spawn(move || {
-                session.run(LineReceiver {
-                    buffer: Vec::new(),
-                    position: 0,
-                    lines: input_rx,
-                })
-            })
+            .spawn(move || session.run(ChannelReader::new(input_rx)))
             .map_err(|e| format!("cannot start the session thread: {e}"))?;
         Ok(SessionPipe {
             input: Some(input_tx),
@@ -48,7 +39,7 @@ impl SessionPipe {
     pub fn send(&self, line: &str) {
         if let Some(input) = &self.input {
             // A session that has ended (after `quit`) reads nothing more; dropping is right.
-            let _ = input.send(line.to_string());
+            let _ = input.send(format!("{line}\n"));
         }
     }
 
@@ -72,14 +63,26 @@ impl Drop for SessionPipe {
     }
 }
 
-/// The session's input: lines from a channel, presented as a `BufRead`.
-struct LineReceiver {
+/// Text from a channel, presented as a `BufRead` (the strings are passed on as they are,
+/// line ends included); a closed channel is the end of input.
+pub struct ChannelReader {
     buffer: Vec<u8>,
     position: usize,
-    lines: Receiver<String>,
+    chunks: Receiver<String>,
 }
 
-impl Read for LineReceiver {
+impl ChannelReader {
+    /// A reader of what `chunks` delivers.
+    pub fn new(chunks: Receiver<String>) -> Self {
+        ChannelReader {
+            buffer: Vec::new(),
+            position: 0,
+            chunks,
+        }
+    }
+}
+
+impl Read for ChannelReader {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         let available = self.fill_buf()?;
         let count = available.len().min(out.len());
@@ -89,15 +92,13 @@ impl Read for LineReceiver {
     }
 }
 
-impl BufRead for LineReceiver {
+impl BufRead for ChannelReader {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        if self.position >= self.buffer.len() {
-            // A closed channel is the end of input.
-            let Ok(line) = self.lines.recv() else {
+        while self.position >= self.buffer.len() {
+            let Ok(chunk) = self.chunks.recv() else {
                 return Ok(&[]);
             };
-            self.buffer = line.into_bytes();
-            self.buffer.push(b'\n');
+            self.buffer = chunk.into_bytes();
             self.position = 0;
         }
         Ok(&self.buffer[self.position..])
@@ -108,13 +109,23 @@ impl BufRead for LineReceiver {
     }
 }
 
-/// The session's output: split into lines sent over a channel.
-struct LineSender {
+/// A `Write` that sends each completed line (without its newline) over a channel.
+pub struct ChannelWriter {
     line: Vec<u8>,
     lines: Sender<String>,
 }
 
-impl Write for LineSender {
+impl ChannelWriter {
+    /// A writer whose lines go to `lines`.
+    pub fn new(lines: Sender<String>) -> Self {
+        ChannelWriter {
+            line: Vec::new(),
+            lines,
+        }
+    }
+}
+
+impl Write for ChannelWriter {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         for &byte in bytes {
             if byte == b'\n' {

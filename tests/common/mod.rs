@@ -117,6 +117,18 @@ impl Engine {
         }
     }
 
+    /// Reads lines until one starts with `prefix`, returning the lines before it and it.
+    pub fn until(&mut self, prefix: &str) -> (Vec<String>, String) {
+        let mut before = Vec::new();
+        loop {
+            let line = self.line();
+            if line.starts_with(prefix) {
+                return (before, line);
+            }
+            before.push(line);
+        }
+    }
+
     pub fn close_stdin(&mut self) {
         self.stdin = None;
     }
