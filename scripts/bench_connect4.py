@@ -22,83 +22,22 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-
-class Engine:
-    """One arbor process spoken to line by line."""
-
-    def __init__(self, command: list[str]) -> None:
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(self, line: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def readline(self) -> str:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("engine closed its output")
-        return line.rstrip("\n")
-
-    def ask(self, line: str) -> str:
-        """Sends a command and returns the first line of its response (`=...` or `?...`)."""
-        self.send(line)
-        first = self.readline()
-        while self.readline() != "":
-            pass
-        return first
-
-    def solve(self) -> tuple[str, str, float]:
-        """`go solve`: returns the last info line, the bestmove line and the round trip (s)."""
-        start = time.perf_counter()
-        self.send("go solve")
-        answer = self.readline()
-        if not answer.startswith("="):
-            raise RuntimeError(f"go solve refused: {answer}")
-        last_info = ""
-        while True:
-            line = self.readline()
-            if line.startswith("info "):
-                last_info = line
-            elif line.startswith("bestmove "):
-                return last_info, line, time.perf_counter() - start
-
-    def close(self) -> None:
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired, RuntimeError):
-            self.proc.kill()
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from arbor_client import Engine, EngineError, Limit, Score  # noqa: E402
 
 
-def field(info: str, name: str) -> str | None:
-    """The word after `name` in an info line."""
-    words = info.split()
-    for i, word in enumerate(words[:-1]):
-        if word == name:
-            return words[i + 1]
-    return None
-
-
-def pons_score(info: str, discs: int) -> int | None:
-    """Pons' score (7x6) from an info line's proven score, None if not proven."""
-    words = info.split()
-    if "score" not in words:
+def pons_score(score: Score | None, discs: int) -> int | None:
+    """Pons' score (7x6) from a proven score, None if not proven."""
+    if score is None:
         return None
-    kind_at = words.index("score") + 1
-    kind = words[kind_at] if kind_at < len(words) else ""
-    if kind == "draw":
+    if score.kind == "draw":
         return 0
-    if kind in ("win", "loss") and kind_at + 1 < len(words):
-        plies = int(words[kind_at + 1])
-        magnitude = (44 - discs - plies) // 2
-        return magnitude if kind == "win" else -magnitude
+    if score.kind in ("win", "loss") and score.value is not None:
+        magnitude = (44 - discs - score.value) // 2
+        return magnitude if score.kind == "win" else -magnitude
     return None
 
 
@@ -108,25 +47,26 @@ def run_set(engine: Engine, path: Path, limit: int | None, newgame: bool) -> boo
         lines = lines[:limit]
     correct = 0
     trips: list[float] = []
-    engine_ms: list[int] = []
+    engine_ms: list[float] = []
     nodes: list[int] = []
     for number, fields in enumerate(lines, 1):
         digits, expected = fields[0], int(fields[1])
-        if newgame:
-            engine.ask("newgame")
-        answer = engine.ask(f"position digits {digits}")
-        if not answer.startswith("="):
-            print(f"{path.name}:{number}: {answer}", file=sys.stderr)
+        try:
+            if newgame:
+                engine.command("newgame")
+            engine.position(text=f"digits {digits}")
+        except EngineError as error:
+            print(f"{path.name}:{number}: {error}", file=sys.stderr)
             continue
-        info, bestmove, trip = engine.solve()
-        trips.append(trip)
-        engine_ms.append(int(field(info, "time") or 0))
-        nodes.append(int(field(info, "nodes") or 0))
-        got = pons_score(info, len(digits))
+        result = engine.play(Limit(solve=True))
+        trips.append(result.elapsed)
+        engine_ms.append((result.time or 0.0) * 1e3)
+        nodes.append(result.nodes or 0)
+        got = pons_score(result.score, len(digits))
         if got == expected:
             correct += 1
         else:
-            print(f"{path.name}:{number}: {digits}: got {got} ({info!r}, {bestmove}), expected {expected}",
+            print(f"{path.name}:{number}: {digits}: got {got} ({result.info}, {result.move}), expected {expected}",
                   file=sys.stderr)
     total = len(lines)
     if total == 0:
@@ -152,11 +92,8 @@ def main() -> int:
         print(f"{folder} not found: pass --data", file=sys.stderr)
         return 2
     names = args.sets or sorted(p.name for p in folder.glob("Test_*") if p.name != "Test_L1_R3")
-    engine = Engine([args.engine])
-    try:
-        if not engine.ask("game connect4").startswith("="):
-            print("the engine does not play connect4", file=sys.stderr)
-            return 2
+    with Engine.popen(args.engine) as engine:
+        engine.new_game("connect4")
         print(f"engine {args.engine}, one process, newgame between positions: {'yes' if args.newgame else 'no'}")
         all_correct = True
         for name in names:
@@ -165,8 +102,6 @@ def main() -> int:
                 print(f"{path} not found", file=sys.stderr)
                 return 2
             all_correct &= run_set(engine, path, args.limit, args.newgame)
-    finally:
-        engine.close()
     return 0 if all_correct else 1
 
 

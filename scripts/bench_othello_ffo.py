@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
-import time
 from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from arbor_client import Engine, EngineError, Limit  # noqa: E402
 
 
 @dataclass
@@ -41,47 +43,6 @@ def load(path: str) -> list[Case]:
     return cases
 
 
-class Engine:
-    """A line-based connection to one arbor process."""
-
-    def __init__(self, command: list[str]) -> None:
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(self, line: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def readline(self) -> str:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("engine closed its output")
-        return line.rstrip("\n")
-
-    def ask(self, line: str) -> list[str]:
-        """Sends a command and returns its response lines up to the empty line."""
-        self.send(line)
-        lines = []
-        while (text := self.readline()) != "":
-            lines.append(text)
-        return lines
-
-    def close(self) -> None:
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
-
-
-def field(tokens: list[str], name: str, count: int = 1) -> list[str]:
-    if name not in tokens:
-        return []
-    index = tokens.index(name)
-    return tokens[index + 1:index + 1 + count]
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("data", nargs="?", default="../shared/benchdata", help="folder holding othello_ffo40_59.txt")
@@ -95,43 +56,28 @@ def main() -> int:
         print(f"{path} not found", file=sys.stderr)
         return 2
     cases = load(path)[args.skip:args.skip + args.first]
-    engine = Engine([args.engine])
     total_time, total_nodes, correct = 0.0, 0, 0
-    try:
-        answer = engine.ask("game othello")
-        if not answer or not answer[0].startswith("="):
-            print(f"cannot select othello: {answer}", file=sys.stderr)
-            return 2
+    with Engine.popen(args.engine) as engine:
+        engine.new_game("othello")
         for case in cases:
-            engine.ask("newgame")
-            answer = engine.ask(f"position {case.board} {case.side}")
-            if not answer or not answer[0].startswith("="):
-                print(f"#{case.number}: position refused: {answer}", file=sys.stderr)
+            try:
+                engine.command("newgame")
+                engine.position(text=f"{case.board} {case.side}")
+            except EngineError as error:
+                print(f"#{case.number}: position refused: {error}", file=sys.stderr)
                 continue
-            started = time.perf_counter()
-            engine.ask("go solve")
-            info: list[str] = []
-            while True:
-                text = engine.readline()
-                if text.startswith("info "):
-                    info = text.split()
-                elif text.startswith("bestmove "):
-                    best = text.split()[1]
-                    break
-            seconds = time.perf_counter() - started
-            score = field(info, "score", 2)
-            margin = int(score[1]) if len(score) == 2 and score[0] == "disc" else None
-            nodes = int((field(info, "nodes") or ["0"])[0])
-            ok = margin == case.margin and best in case.best_moves
+            result = engine.play(Limit(solve=True))
+            score = result.score
+            margin = score.value if score is not None and score.kind == "disc" else None
+            nodes = result.nodes or 0
+            ok = margin == case.margin and result.move in case.best_moves
             correct += ok
-            total_time += seconds
+            total_time += result.elapsed
             total_nodes += nodes
             shown = "?" if margin is None else f"{margin:+d}"
-            print(f"#{case.number} score {shown:>4} (expected {case.margin:+d}) move {best:<4} "
-                  f"{'ok' if ok else 'WRONG'} time {seconds:8.3f} s nodes {nodes:>12} "
-                  f"{nodes / max(seconds, 1e-9) / 1e6:6.1f} M nodes/s", flush=True)
-    finally:
-        engine.close()
+            print(f"#{case.number} score {shown:>4} (expected {case.margin:+d}) move {result.move:<4} "
+                  f"{'ok' if ok else 'WRONG'} time {result.elapsed:8.3f} s nodes {nodes:>12} "
+                  f"{nodes / max(result.elapsed, 1e-9) / 1e6:6.1f} M nodes/s", flush=True)
     print(f"total {len(cases)} positions, {correct} correct, time {total_time:.3f} s, nodes {total_nodes}, "
           f"{total_nodes / max(total_time, 1e-9) / 1e6:.1f} M nodes/s")
     return 0 if correct == len(cases) else 1
