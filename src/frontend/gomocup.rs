@@ -16,7 +16,7 @@ use std::io::{self, BufRead, Write};
 use crossbeam_channel::select;
 
 use crate::frontend::pipe::SessionPipe;
-use crate::frontend::{say, spawn_line_reader};
+use crate::frontend::{say, spawn_line_reader, Conversation, SessionLine};
 use crate::game::notation::parse_square;
 use time::{think_time, TimeInfo};
 
@@ -51,8 +51,7 @@ struct Brain {
     waiting: VecDeque<String>,
     /// Inside `BOARD ... DONE`.
     board_input: Option<Vec<(usize, Owner)>>,
-    pending: VecDeque<Pending>,
-    in_response: bool,
+    session: Conversation<Pending>,
     /// The last position was refused; its search result is not an answer.
     bad_position: bool,
 }
@@ -74,8 +73,7 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
         thinking: false,
         waiting: VecDeque::new(),
         board_input: None,
-        pending: VecDeque::new(),
-        in_response: false,
+        session: Conversation::new(),
         bad_position: false,
     };
     let mut input_open = true;
@@ -117,8 +115,7 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
 
 impl Brain {
     fn send(&mut self, pipe: &SessionPipe, line: &str, pending: Pending) {
-        self.pending.push_back(pending);
-        pipe.send(line);
+        self.session.send(pipe, line, pending);
     }
 
     /// Handles one manager line; `false` means end.
@@ -288,42 +285,39 @@ impl Brain {
     }
 
     fn on_output(&mut self, line: &str, out: &mut impl Write) -> io::Result<()> {
-        if self.in_response {
-            self.in_response = !line.is_empty();
-            return Ok(());
-        }
-        if line.starts_with('=') || line.starts_with('?') {
-            self.in_response = true;
-            let pending = self.pending.pop_front();
-            if let Some(detail) = line.strip_prefix('?') {
-                let detail = detail
-                    .trim_start_matches(|c: char| c.is_ascii_digit())
-                    .trim();
-                if pending == Some(Pending::Go) {
+        match self.session.read(line) {
+            SessionLine::Answer {
+                purpose,
+                error: Some(detail),
+            } => {
+                if purpose == Some(Pending::Go) {
                     self.thinking = false;
                     say(out, &format!("ERROR cannot move: {detail}"))?;
-                } else if pending == Some(Pending::Position) {
+                } else if purpose == Some(Pending::Position) {
                     self.bad_position = true;
                     say(out, &format!("ERROR cannot use this board: {detail}"))?;
                 } else {
                     say(out, &format!("MESSAGE arbor: {detail}"))?;
                 }
             }
-        } else if let Some(rest) = line.strip_prefix("info ") {
-            say(out, &format!("MESSAGE {}", self.message(rest)))?;
-        } else if let Some(best) = line.strip_prefix("bestmove ") {
-            self.thinking = false;
-            if std::mem::take(&mut self.bad_position) {
-                return Ok(()); // already answered with ERROR
+            SessionLine::Info(rest) => {
+                say(out, &format!("MESSAGE {}", self.message(rest)))?;
             }
-            let size = self.size.unwrap_or(0);
-            match parse_square(best.trim(), size, size) {
-                Ok(cell) => {
-                    self.stones.push((cell, Owner::Own));
-                    say(out, &format!("{},{}", cell % size, cell / size))?;
+            SessionLine::BestMove(best) => {
+                self.thinking = false;
+                if std::mem::take(&mut self.bad_position) {
+                    return Ok(()); // already answered with ERROR
                 }
-                Err(_) => say(out, &format!("ERROR no move ({best})"))?,
+                let size = self.size.unwrap_or(0);
+                match parse_square(best.trim(), size, size) {
+                    Ok(cell) => {
+                        self.stones.push((cell, Owner::Own));
+                        say(out, &format!("{},{}", cell % size, cell / size))?;
+                    }
+                    Err(_) => say(out, &format!("ERROR no move ({best})"))?,
+                }
             }
+            _ => {}
         }
         Ok(())
     }

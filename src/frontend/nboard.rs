@@ -5,11 +5,10 @@
 //! The GUI plays the engine's move itself and tells the engine with `move`: `go` never
 //! changes the position.
 
-use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
 use crate::frontend::pipe::SessionPipe;
-use crate::frontend::{drive, say, spawn_line_reader, Translator};
+use crate::frontend::{drive, say, spawn_line_reader, Conversation, SessionLine, Translator};
 use crate::game::GameError;
 
 /// Midgame depth until the GUI sends `set depth`.
@@ -41,8 +40,7 @@ struct NBoard {
     moves: Vec<String>,
     depth: u32,
     search: Option<Purpose>,
-    pending: VecDeque<Pending>,
-    in_response: bool,
+    session: Conversation<Pending>,
     last_score: String,
     last_seconds: f64,
 }
@@ -59,8 +57,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write) -> io::Resu
         moves: Vec::new(),
         depth: DEFAULT_DEPTH,
         search: None,
-        pending: VecDeque::new(),
-        in_response: false,
+        session: Conversation::new(),
         last_score: "0.00".to_string(),
         last_seconds: 0.0,
     };
@@ -70,8 +67,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write) -> io::Resu
 
 impl NBoard {
     fn send(&mut self, pipe: &SessionPipe, line: &str, pending: Pending) {
-        self.pending.push_back(pending);
-        pipe.send(line);
+        self.session.send(pipe, line, pending);
     }
 
     fn position_line(&self) -> String {
@@ -247,37 +243,32 @@ impl Translator for NBoard {
     }
 
     fn on_output<W: Write>(&mut self, line: &str, out: &mut W) -> io::Result<()> {
-        if self.in_response {
-            self.in_response = !line.is_empty();
-            return Ok(());
-        }
-        if line.starts_with('=') || line.starts_with('?') {
-            self.in_response = true;
-            if let Some(Pending::Pong(n)) = self.pending.pop_front() {
-                say(out, &format!("pong {n}"))?;
-            } else if line.starts_with('?') {
-                say(
-                    out,
-                    &format!("status {}", line.split_once(' ').map_or(line, |(_, d)| d)),
-                )?;
+        match self.session.read(line) {
+            SessionLine::Answer {
+                purpose: Some(Pending::Pong(n)),
+                ..
+            } => say(out, &format!("pong {n}"))?,
+            SessionLine::Answer {
+                error: Some(detail),
+                ..
+            } => say(out, &format!("status {detail}"))?,
+            SessionLine::Info(rest) => {
+                let info = Info::parse(rest);
+                self.last_score = info.score.clone();
+                self.last_seconds = info.seconds;
+                match self.search {
+                    Some(Purpose::Hint) => say(
+                        out,
+                        &format!("search {} {} 0 {}", info.pv, info.score, info.depth),
+                    )?,
+                    Some(Purpose::Move) => say(
+                        out,
+                        &format!("nodestats {} {:.2}", info.nodes, info.seconds),
+                    )?,
+                    _ => {}
+                }
             }
-        } else if let Some(rest) = line.strip_prefix("info ") {
-            let info = Info::parse(rest);
-            self.last_score = info.score.clone();
-            self.last_seconds = info.seconds;
-            match self.search {
-                Some(Purpose::Hint) => say(
-                    out,
-                    &format!("search {} {} 0 {}", info.pv, info.score, info.depth),
-                )?,
-                Some(Purpose::Move) => say(
-                    out,
-                    &format!("nodestats {} {:.2}", info.nodes, info.seconds),
-                )?,
-                _ => {}
-            }
-        } else if let Some(best) = line.strip_prefix("bestmove ") {
-            match self.search.take() {
+            SessionLine::BestMove(best) => match self.search.take() {
                 Some(Purpose::Move) => {
                     let mv = if best == "pass" {
                         "PA".to_string()
@@ -292,7 +283,8 @@ impl Translator for NBoard {
                 }
                 Some(Purpose::Hint) => say(out, "status")?,
                 _ => {}
-            }
+            },
+            _ => {}
         }
         Ok(())
     }

@@ -6,12 +6,11 @@
 //! `gomokufreestyle` and starts engines with no arguments: `arbor` switches here when its
 //! first line is `uci`.
 
-use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
 use crate::frontend::drops::{fen_to_grid, from_drop, to_drop};
 use crate::frontend::pipe::SessionPipe;
-use crate::frontend::{drive, say, spawn_line_reader, Translator};
+use crate::frontend::{drive, say, spawn_line_reader, Conversation, SessionLine, Translator};
 use crate::game::{Game, GameError};
 use crate::registry::{with_game, AnyGame, GAME_NAMES};
 
@@ -62,8 +61,7 @@ struct Uci {
     current: AnyGame,
     /// The root of the running search, to name its moves.
     search_root: Option<AnyGame>,
-    pending: VecDeque<Pending>,
-    in_response: bool,
+    session: Conversation<Pending>,
 }
 
 /// The variants whose games this build has.
@@ -101,8 +99,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write) -> io::Resu
         current: start.clone(),
         start,
         search_root: None,
-        pending: VecDeque::new(),
-        in_response: false,
+        session: Conversation::new(),
     };
     uci.send(&pipe, &game_line, Pending::Quiet);
     drive(&mut uci, pipe, lines, output)
@@ -110,8 +107,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write) -> io::Resu
 
 impl Uci {
     fn send(&mut self, pipe: &SessionPipe, line: &str, pending: Pending) {
-        self.pending.push_back(pending);
-        pipe.send(line);
+        self.session.send(pipe, line, pending);
     }
 
     fn handshake(&self, out: &mut impl Write) -> io::Result<()> {
@@ -219,30 +215,28 @@ impl Translator for Uci {
 
     /// Translates one line of the session's output.
     fn on_output<W: Write>(&mut self, line: &str, out: &mut W) -> io::Result<()> {
-        if self.in_response {
-            self.in_response = !line.is_empty();
-            return Ok(());
-        }
-        if line.starts_with('=') || line.starts_with('?') {
-            self.in_response = true;
-            match (self.pending.pop_front(), line.starts_with('?')) {
-                (Some(Pending::ReadyOk), false) => say(out, "readyok")?,
-                (_, true) => {
-                    let detail = line.split_once(' ').map_or(line, |(_, d)| d);
-                    say(out, &format!("info string error {detail}"))?;
-                }
-                _ => {}
+        match self.session.read(line) {
+            SessionLine::Answer {
+                purpose: Some(Pending::ReadyOk),
+                error: None,
+            } => say(out, "readyok")?,
+            SessionLine::Answer {
+                error: Some(detail),
+                ..
+            } => say(out, &format!("info string error {detail}"))?,
+            SessionLine::Info(rest) => {
+                let root = self.search_root.as_ref().unwrap_or(&self.current);
+                say(out, &with_game!(root, g => info_line(g, rest)))?;
             }
-        } else if let Some(rest) = line.strip_prefix("info ") {
-            let root = self.search_root.as_ref().unwrap_or(&self.current);
-            say(out, &with_game!(root, g => info_line(g, rest)))?;
-        } else if let Some(text) = line.strip_prefix("bestmove ") {
-            let root = self
-                .search_root
-                .take()
-                .unwrap_or_else(|| self.current.clone());
-            let drop = with_game!(&root, g => g.parse_legal_move(text).map(|mv| to_drop(g, mv)).unwrap_or_else(|_| text.to_string()));
-            say(out, &format!("bestmove {drop}"))?;
+            SessionLine::BestMove(text) => {
+                let root = self
+                    .search_root
+                    .take()
+                    .unwrap_or_else(|| self.current.clone());
+                let drop = with_game!(&root, g => g.parse_legal_move(text).map(|mv| to_drop(g, mv)).unwrap_or_else(|_| text.to_string()));
+                say(out, &format!("bestmove {drop}"))?;
+            }
+            _ => {}
         }
         Ok(())
     }
