@@ -4,9 +4,9 @@
 
 use std::collections::HashMap;
 
-use arbor::game::tictactoe::TicTacToe;
+use arbor::game::tictactoe::{Cell, TicTacToe};
 use arbor::game::{Game, MoveList, NoParams};
-use arbor::search::{self, Limits, NoSolver, ScoreReport, StopFlag, Tables};
+use arbor::search::{self, Limits, NoSolver, ScoreReport, SearchResult, StopFlag, Tables};
 
 /// Cells: 0 empty, 1 first player, 2 second player; `side` is 1 or 2.
 type Board = [u8; 9];
@@ -74,6 +74,25 @@ fn expected_report(value: i32) -> ScoreReport {
     }
 }
 
+/// One search of `position` with shared `tables`; panics on a finished game.
+fn run(
+    position: &TicTacToe,
+    limits: &Limits,
+    tables: &mut Tables,
+    stop: &StopFlag,
+) -> SearchResult<Cell> {
+    search::search(
+        position,
+        &NoParams,
+        limits,
+        tables,
+        &mut NoSolver,
+        stop,
+        |_| {},
+    )
+    .expect("not over")
+}
+
 fn reachable(position: &TicTacToe, seen: &mut HashMap<u64, TicTacToe>) {
     if seen.insert(position.hash(), *position).is_some() || position.outcome().is_some() {
         return;
@@ -105,16 +124,7 @@ fn every_reachable_position_is_solved_exactly_and_played_perfectly() {
         let value = minimax(&board, side, &mut memo);
         // Every position gets a fresh search over tables shared with all the others:
         // results carried over through the table must stay exact.
-        let result = search::search(
-            &position,
-            &NoParams,
-            &Limits::default(),
-            &mut tables,
-            &mut NoSolver,
-            &StopFlag::new(),
-            |_| {},
-        )
-        .expect("not over");
+        let result = run(&position, &Limits::default(), &mut tables, &StopFlag::new());
         let text = position.position_text();
         assert_eq!(result.score, expected_report(value), "score of {text}");
         let mut child = position;
@@ -142,16 +152,7 @@ fn the_start_position_is_a_draw_whatever_the_search_depth() {
             depth: Some(depth),
             ..Limits::default()
         };
-        let result = search::search(
-            &TicTacToe::new(),
-            &NoParams,
-            &limits,
-            &mut tables,
-            &mut NoSolver,
-            &StopFlag::new(),
-            |_| {},
-        )
-        .expect("not over");
+        let result = run(&TicTacToe::new(), &limits, &mut tables, &StopFlag::new());
         assert_eq!(result.score, ScoreReport::Draw, "depth {depth}");
     }
 }
@@ -164,31 +165,13 @@ fn a_stopped_search_still_answers_a_legal_move() {
     let position = TicTacToe::new()
         .parse_position("X---O---- X")
         .expect("valid");
-    let result = search::search(
-        &position,
-        &NoParams,
-        &Limits::default(),
-        &mut tables,
-        &mut NoSolver,
-        &stop,
-        |_| {},
-    )
-    .expect("not over");
+    let result = run(&position, &Limits::default(), &mut tables, &stop);
     assert!(position.is_legal(result.best_move));
     assert_eq!(result.depth, 0);
     let limits = Limits {
         nodes: Some(1),
         ..Limits::default()
     };
-    let result = search::search(
-        &position,
-        &NoParams,
-        &limits,
-        &mut tables,
-        &mut NoSolver,
-        &StopFlag::new(),
-        |_| {},
-    )
-    .expect("not over");
+    let result = run(&position, &limits, &mut tables, &StopFlag::new());
     assert!(position.is_legal(result.best_move));
 }
