@@ -128,10 +128,11 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         }
 
         let is_pv = beta - alpha > 1;
-        let hash = position.hash();
         // Nodes one ply above the leaves are the most numerous and their entries the least
-        // valuable: skipping the table there saves a cache miss per node.
+        // valuable: skipping the table there saves a cache miss (and, for games whose hash
+        // is not incremental, computing it) per node.
         let use_table = depth > 1;
+        let hash = if use_table { position.hash() } else { 0 };
         let hit = if use_table {
             self.tt.probe(hash, ply)
         } else {
