@@ -15,10 +15,10 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use arbor::budget::control::Control;
 use arbor::game::connect_four::solver::ConnectFourSolver;
 use arbor::game::connect_four::ConnectFour;
 use arbor::game::Game;
-use arbor::search::control::Control;
 use arbor::search::{Solver, StopFlag};
 
 struct Options {

@@ -9,6 +9,8 @@ pub mod gomoku;
 pub mod movelist;
 pub mod notation;
 pub mod othello;
+pub mod score;
+pub mod solver;
 pub mod tictactoe;
 pub mod zobrist;
 

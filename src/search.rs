@@ -4,21 +4,19 @@
 //! The search does no I/O, uses no channels and parses no strings: it receives a position,
 //! [`Limits`] and a [`StopFlag`], and reports through a callback.
 
-pub mod control;
 pub mod iterative;
-pub mod limits;
 pub mod negamax;
 pub mod ordering;
-pub mod score;
-pub mod solver;
 pub mod tt;
 
 use std::time::Duration;
 
 pub use iterative::search;
-pub use limits::{Clock, Limits, StopFlag};
-pub use score::ScoreReport;
-pub use solver::{NoSolver, Solve, Solved, Solver, Verdict};
+// The vocabulary the search shares with the games' own solvers lives below both layers
+// (`budget`, `game::score`, `game::solver`); re-exported here for the layers above.
+pub use crate::budget::{Clock, Limits, StopFlag};
+pub use crate::game::score::{self, ScoreReport};
+pub use crate::game::solver::{NoSolver, Solve, Solved, Solver, Verdict};
 pub use tt::{AllocError, TranspositionTable};
 
 /// The tables a search learns into, kept between searches by the worker.

@@ -5,10 +5,10 @@
 
 use std::path::PathBuf;
 
+use arbor::budget::control::Control;
 use arbor::game::othello::solver::EndgameSolver;
 use arbor::game::othello::Othello;
 use arbor::game::Game;
-use arbor::search::control::Control;
 use arbor::search::StopFlag;
 
 struct Case {

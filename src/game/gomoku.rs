@@ -15,12 +15,12 @@ pub mod vcf;
 mod tests;
 
 use crate::game::notation::{diagram, format_square, parse_grid, parse_square, side_char};
+use crate::game::solver::Solve;
 use crate::game::zobrist::{PIECE_KEYS, SIDE_KEY};
 use crate::game::{
     variant_int, Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player,
     Variant, EVAL_LIMIT,
 };
-use crate::search::Solve;
 use board::{cell_class, Board, MAX_SIZE};
 
 /// A cell index, `row * size + column`.

@@ -14,11 +14,11 @@ pub mod solver;
 pub mod table;
 
 use crate::game::notation::{diagram, format_grid, format_square, parse_grid, parse_square};
+use crate::game::solver::Solve;
 use crate::game::zobrist::mix64;
 use crate::game::{
     Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player, Scoring, Variant,
 };
-use crate::search::Solve;
 
 pub use perft::fast_perft;
 

@@ -3,9 +3,9 @@
 //! Small enough to be solved outright; it is the reference game of the test suite.
 
 use crate::game::notation::{diagram, format_grid, format_square, parse_grid, parse_square};
+use crate::game::solver::{NoSolver, Solve};
 use crate::game::zobrist::{PIECE_KEYS, SIDE_KEY};
 use crate::game::{Evaluate, Game, GameError, MoveList, NoParams, Outcome, Player, Variant};
-use crate::search::{NoSolver, Solve};
 
 /// A square index 0..9, `row * 3 + column`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -290,7 +290,7 @@ fn parse_go(args: &str) -> Result<GoArgs> {
                     "depth",
                     value("depth")?,
                     1,
-                    crate::search::score::MAX_PLY as u64 - 1,
+                    crate::game::score::MAX_PLY as u64 - 1,
                 )?)
             }
             "nodes" => go.nodes = Some(number("nodes", value("nodes")?, 1, u64::MAX)?),

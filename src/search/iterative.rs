@@ -3,12 +3,12 @@
 
 use std::time::{Duration, Instant};
 
+use crate::budget::control::Control;
+use crate::budget::limits::{Deadline, Limits, StopFlag};
+use crate::game::score::{self, ScoreReport, INFINITY, MAX_PLY};
+use crate::game::solver::{Solve, Solver, Verdict};
 use crate::game::MoveList;
-use crate::search::control::Control;
-use crate::search::limits::{Deadline, Limits, StopFlag};
 use crate::search::negamax::{Negamax, PvTable};
-use crate::search::score::{self, ScoreReport, INFINITY, MAX_PLY};
-use crate::search::solver::{Solve, Solver, Verdict};
 use crate::search::{Info, SearchResult, Tables};
 
 /// Half-width of the first aspiration window, in centi-units.

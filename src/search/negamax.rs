@@ -6,10 +6,10 @@
 //! left the counter unchanged has a game-theoretic value; it is stored as proven and is
 //! valid at any depth.
 
+use crate::budget::control::Control;
+use crate::game::score::{self, loss_in, win_in, INFINITY};
 use crate::game::{Evaluate, Game, MoveList, Outcome, Scoring, EVAL_LIMIT};
-use crate::search::control::Control;
 use crate::search::ordering::Ordering;
-use crate::search::score::{self, loss_in, win_in, INFINITY};
 use crate::search::tt::{Bound, TranspositionTable, PROVEN_DEPTH};
 
 /// The longest principal variation kept.

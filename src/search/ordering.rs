@@ -1,7 +1,7 @@
 //! Move ordering memory: killer moves per ply and a history table, keyed by the games'
 //! 16-bit move codes so one table serves every game.
 
-use crate::search::score::MAX_PLY;
+use crate::game::score::MAX_PLY;
 
 /// Size of the history table; move codes are folded into it.
 const HISTORY_SIZE: usize = 4096;

@@ -4,7 +4,7 @@
 //! entries; a store replaces the entry of the same position, else the shallower or older
 //! one (cheapest checks first). Scores are stored node-relative (see `score::to_tt`).
 
-use crate::search::score::{from_tt, to_tt};
+use crate::game::score::{from_tt, to_tt};
 
 /// Whether a stored score is exact or a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,7 +192,7 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::score::win_in;
+    use crate::game::score::win_in;
 
     #[test]
     fn entry_fits_in_twelve_bytes() {

@@ -18,13 +18,13 @@
 
 use std::time::{Duration, Instant};
 
+use crate::budget::control::Control;
+use crate::budget::limits::{Deadline, Limits};
 use crate::game::connect_four::bitboard::Shape;
 use crate::game::connect_four::{Column, ConnectFour, Params, Style};
+use crate::game::score::{loss_in, win_in};
+use crate::game::solver::{Solved, Solver, Verdict};
 use crate::game::Game;
-use crate::search::control::Control;
-use crate::search::limits::{Deadline, Limits};
-use crate::search::score::{loss_in, win_in};
-use crate::search::{Solved, Solver, Verdict};
 
 mod search;
 mod table;

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use super::solver::{plies_to_end, search_score, ConnectFourSolver};
 use super::*;
+use crate::budget::control::Control;
 use crate::game::perft;
-use crate::search::control::Control;
 use crate::search::{search, Limits, ScoreReport, Solved, Solver, StopFlag, Tables, Verdict};
 
 fn digits(text: &str) -> ConnectFour {
@@ -228,7 +228,7 @@ fn go_solve_reports_exact_results() {
     let Verdict::Solved(Solved { score, depth, .. }) = verdict else {
         panic!("{verdict:?}");
     };
-    assert_eq!((score, depth), (crate::search::score::win_in(3), 3));
+    assert_eq!((score, depth), (crate::game::score::win_in(3), 3));
 
     // Through the generic driver: win / loss / draw, with the game's distance.
     let mut tables = Tables::try_new(1).expect("1 MiB");
@@ -412,7 +412,7 @@ fn the_empty_board_is_a_first_player_win_at_ply_41() {
 fn minimax(position: &ConnectFour, ply: u32) -> i32 {
     match position.outcome() {
         Some(Outcome::Draw) => return 0,
-        Some(Outcome::Win(_)) => return crate::search::score::loss_in(ply),
+        Some(Outcome::Win(_)) => return crate::game::score::loss_in(ply),
         None => {}
     }
     let mut moves = MoveList::new();

@@ -316,7 +316,7 @@ fn bench_forced_wins_are_proven_soundly() {
     let mut proved = 0;
     for (id, position, _) in &positions {
         let mut solver = vcf::ThreatSolver::default();
-        let mut control = crate::search::control::Control::new(StopFlag::new(), None, None);
+        let mut control = crate::budget::control::Control::new(StopFlag::new(), None, None);
         let start = std::time::Instant::now();
         let proof = solver
             .prove(
@@ -366,7 +366,7 @@ const SEVEN_PLY_VCF: &str = "e6 d6 f6 d8 g6 a1 e8 c1 f8 e1 g8 j5 h7 j9";
 fn a_vcf_of_seven_plies_is_proven_and_played() {
     let position = after(SEVEN_PLY_VCF, "freestyle");
     let mut solver = vcf::ThreatSolver::default();
-    let mut control = crate::search::control::Control::new(StopFlag::new(), None, None);
+    let mut control = crate::budget::control::Control::new(StopFlag::new(), None, None);
     let proof = solver
         .prove(
             &position,

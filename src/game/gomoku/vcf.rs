@@ -8,14 +8,15 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
+use crate::budget::control::Control;
+use crate::budget::limits::Deadline;
+use crate::budget::Limits;
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::moves::{defences, order_key, sort_by_keys};
 use crate::game::gomoku::{Cell, Gomoku, GomokuParams};
+use crate::game::score::win_in;
+use crate::game::solver::{Solved, Solver, Verdict};
 use crate::game::{Game, MoveList};
-use crate::search::control::Control;
-use crate::search::limits::Deadline;
-use crate::search::score::win_in;
-use crate::search::{Limits, Solved, Solver, Verdict};
 
 /// The longest VCF tried, in plies.
 const MAX_VCF_PLIES: u32 = 63;

@@ -7,10 +7,10 @@
 
 use arrayvec::ArrayVec;
 
+use crate::budget::control::Control;
 use crate::game::othello::bitboard::{flips, legal_moves, neighbours, stable_discs, CORNERS};
 use crate::game::othello::final_margin;
 use crate::game::othello::table::Table;
-use crate::search::control::Control;
 
 mod last;
 

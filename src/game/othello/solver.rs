@@ -4,14 +4,14 @@
 //!
 //! When it takes a position is decided by [`takes_over`].
 
+use crate::budget::control::Control;
+use crate::budget::limits::{allot, Limits};
 use crate::game::othello::endgame::{Endgame, SCORE_INF};
 use crate::game::othello::table::{Table, DEFAULT_BITS};
 use crate::game::othello::{eval, Othello, OthelloMove, OthelloParams, Style};
+use crate::game::score;
+use crate::game::solver::{Solved, Solver, Verdict};
 use crate::game::Game;
-use crate::search::control::Control;
-use crate::search::limits::{allot, Limits};
-use crate::search::score;
-use crate::search::solver::{Solved, Solver, Verdict};
 
 /// Half-width of the first window around the estimate, in discs.
 const ASPIRATION: i32 = 6;

@@ -1,9 +1,9 @@
 //! Rules, notation, perft and exact-solving tests for Othello (no files needed).
 
 use super::*;
+use crate::budget::control::Control;
+use crate::budget::limits::StopFlag;
 use crate::game::perft;
-use crate::search::control::Control;
-use crate::search::limits::StopFlag;
 
 /// Perft from the start, passes counted as one ply (OEIS A124004).
 const START_PERFT: [u64; 9] = [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288];

@@ -5,10 +5,10 @@ use std::time::Instant;
 
 use super::table::{self, Table};
 use super::{Geometry, Halt, Line};
+use crate::budget::control::Control;
 use crate::game::connect_four::bitboard::winning_cells;
 use crate::game::connect_four::{Column, ConnectFour};
 use crate::game::Game;
-use crate::search::control::Control;
 
 /// Nodes between two looks at the stop flag, the clock and the node limit.
 const CHECK_INTERVAL: u64 = 1024;

@@ -1,9 +1,9 @@
 //! The hook through which a game hands a position to its own exact solver (Pons-style
 //! Connect Four solving, an Othello endgame solver) instead of the generic search.
 
+use crate::budget::control::Control;
+use crate::budget::limits::Limits;
 use crate::game::Evaluate;
-use crate::search::control::Control;
-use crate::search::limits::Limits;
 
 /// A game that can be searched: rules, evaluation and (optionally) an exact solver.
 pub trait Solve: Evaluate {

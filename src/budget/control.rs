@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use crate::search::limits::StopFlag;
+use crate::budget::limits::StopFlag;
 
 /// How often (in nodes, a power of two) the clock and the stop flag are read.
 const CHECK_INTERVAL_MASK: u64 = 1023;
