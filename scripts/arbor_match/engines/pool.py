@@ -1,0 +1,89 @@
+"""The engine processes of one worker: started lazily, reused from game to game, restarted
+after a fault, with their stderr and protocol transcript in ``--log-dir``."""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any, TextIO
+
+from ..config import Config
+from . import open_player
+from .base import Player
+
+
+class Registry:
+    """Live players of all workers (a second Ctrl-C kills them all) and restart counts."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.live: set[Player] = set()
+        self.restarts: dict[int, int] = {}
+
+    def add(self, player: Player) -> None:
+        with self.lock:
+            self.live.add(player)
+
+    def remove(self, player: Player) -> None:
+        with self.lock:
+            self.live.discard(player)
+
+    def restarted(self, index: int) -> None:
+        with self.lock:
+            self.restarts[index] = self.restarts.get(index, 0) + 1
+
+    def kill_all(self) -> None:
+        with self.lock:
+            players = list(self.live)
+        for player in players:
+            player.kill()
+
+
+class EnginePool:
+    """Players of one worker, by engine index."""
+
+    def __init__(self, config: Config, worker: int, registry: Registry | None = None) -> None:
+        self.config = config
+        self.worker = worker
+        self.registry = registry or Registry()
+        self.players: dict[int, Player] = {}
+        self.logs: list[TextIO] = []
+
+    def get(self, index: int) -> Player:
+        player = self.players.get(index)
+        if player is not None and player.alive:
+            return player
+        spec = self.config.engines[index]
+        stderr: Any = open(os.devnull, "w")
+        transcript = None
+        if self.config.log_dir:
+            base = os.path.join(self.config.log_dir, f"{spec.name}-w{self.worker}")
+            stderr.close()
+            stderr = open(base + ".stderr.log", "a")
+            transcript = open(base + ".protocol.log", "a", encoding="utf-8")
+            self.logs.append(transcript)
+        self.logs.append(stderr)
+        player = open_player(spec, stderr=stderr, transcript=transcript,
+                             timeout=max(self.config.start_timeout, self.config.hang_timeout))
+        self.players[index] = player
+        self.registry.add(player)
+        return player
+
+    def discard(self, index: int) -> None:
+        """Kills engine `index` (it misbehaved); the next game starts a fresh process."""
+        player = self.players.pop(index, None)
+        self.registry.restarted(index)
+        if player is not None:
+            player.kill()
+            player.close(grace=0.1)
+            self.registry.remove(player)
+
+    def close(self) -> None:
+        """Ends every engine (quit, then kill) and closes the log files."""
+        for index in list(self.players):
+            player = self.players.pop(index)
+            player.close()
+            self.registry.remove(player)
+        for handle in self.logs:
+            handle.close()
+        self.logs.clear()
