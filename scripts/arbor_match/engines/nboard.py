@@ -69,9 +69,9 @@ class NBoardPlayer(Player):
         else:
             lines = ["set game " + ggf_game(moves)]
         self.known = list(moves)
-        if lines:
+        if lines:  # (after new_game's own sync, the first move needs none)
             self.process.send(*lines)
-        self._sync(timeout)
+            self._sync(timeout)
         started = time.monotonic()
         self.process.send("go")
         deadline = started + timeout
@@ -83,11 +83,13 @@ class NBoardPlayer(Player):
                 nodes = int(words[1])
             elif words[:1] == ["==="]:
                 elapsed = time.monotonic() - started
-                raw = words[1] if len(words) > 1 else ""
+                # `=== F5 -1.00 0.0` (Edax, arbor) or `=== F5/-1.00/0.0` (NTest).
+                fields = " ".join(words[1:]).replace("/", " ").split()
+                raw = fields[0] if fields else ""
                 score = None
-                if len(words) > 2:
+                if len(fields) > 1:
                     try:
-                        score = Score("cp", round(float(words[2]) * 100))
+                        score = Score("cp", round(float(fields[1].split(",")[0]) * 100))
                     except ValueError:
                         pass
                 return Reply(move=notation.from_nboard(raw), raw=raw, elapsed=elapsed, score=score,
