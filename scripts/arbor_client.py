@@ -371,7 +371,16 @@ class Engine:
         arbor answers commands in the order it reads them, so pipelining saves a round trip
         per command. Every answer is read before the first ``?`` is raised as EngineError.
         """
+        self.send(texts)
+        return self.answers(texts, timeout)
+
+    def send(self, texts: Sequence[str]) -> None:
+        """Sends commands in one write without waiting: collect their answers, in order, with
+        :meth:`answers` before any other command (e.g. to let two engines work at once)."""
         self._send("\n".join(texts))
+
+    def answers(self, texts: Sequence[str], timeout: float | None = None) -> list[list[str]]:
+        """The result lines of `texts`, sent with :meth:`send`; see :meth:`commands`."""
         results: list[list[str]] = []
         failure: EngineError | None = None
         for text in texts:

@@ -78,10 +78,19 @@ def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event 
             pool.discard(players[side])
         return rules.Outcome(1 - side, f"{specs[side].name} ({'XO'[side]}): {reason}")
 
+    # Both engines set up at once (a table clear can take milliseconds), then both must be ready.
+    begun = []
     for side, index in enumerate(players):
         try:
-            pool.get(index).new_game(config.game, config.variant, job.opening,
-                                     timeout=max(config.start_timeout, config.hang_timeout))
+            player = pool.get(index)
+            player.begin_game(config.game, config.variant, job.opening)
+            begun.append((side, player))
+        except EngineError as error:
+            outcome = forfeit(side, f"failed to start a game: {error}")
+            break
+    for side, player in begun if outcome is None else []:
+        try:
+            player.await_ready(max(config.start_timeout, config.hang_timeout))
         except EngineError as error:
             outcome = forfeit(side, f"failed to start a game: {error}")
             break

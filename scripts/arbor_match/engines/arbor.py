@@ -23,15 +23,25 @@ class ArborPlayer(Player):
         self.spec = spec
         self.engine = Engine.popen(spec.cmd, name=spec.name, options=spec.options, timeout=timeout,
                                    stderr=stderr, transcript=transcript, cwd=spec.dir)
+        self.game_line: str | None = None
+        self.pending: list[str] = []
 
     @property
     def alive(self) -> bool:
         return self.engine.alive
 
-    def new_game(self, game: str, variant: Mapping[str, str], opening: tuple[str, ...], timeout: float) -> None:
+    def begin_game(self, game: str, variant: Mapping[str, str], opening: tuple[str, ...]) -> None:
         args = " ".join(f"{key}={value}" for key, value in variant.items())
+        line = f"game {game} {args}".strip()
+        # `game` rebuilds the engine's state (5 ms for tic-tac-toe): only when it changes, as
+        # cutechess sends UCI_Variant once; `newgame` clears the tables for every game.
         # As UCI runners do: the engine finishes its set-up (tables, hash) before any clock runs.
-        self.engine.commands([f"game {game} {args}".strip(), "newgame", "isready"], timeout=timeout)
+        self.pending = ([line] if line != self.game_line else []) + ["newgame", "isready"]
+        self.game_line = line
+        self.engine.send(self.pending)
+
+    def await_ready(self, timeout: float) -> None:
+        self.engine.answers(self.pending, timeout=timeout)
 
     def think(self, position: rules.Game, limit: Limit, timeout: float) -> Reply:
         setup = "position startpos" + (" moves " + " ".join(position.moves) if position.moves else "")

@@ -67,6 +67,16 @@ class Player:
 
     def new_game(self, game: str, variant: Mapping[str, str], opening: tuple[str, ...], timeout: float) -> None:
         """Prepares a game that starts after `opening`; returns when the engine is ready."""
+        self.begin_game(game, variant, opening)
+        self.await_ready(timeout)
+
+    def begin_game(self, game: str, variant: Mapping[str, str], opening: tuple[str, ...]) -> None:
+        """The first half of :meth:`new_game`: sends what starts a game, without waiting (so
+        both engines of a game set up at once)."""
+        raise NotImplementedError
+
+    def await_ready(self, timeout: float) -> None:
+        """The second half of :meth:`new_game`: waits until the engine is ready."""
         raise NotImplementedError
 
     def think(self, position: rules.Game, limit: Limit, timeout: float) -> Reply:

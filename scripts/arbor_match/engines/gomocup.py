@@ -38,6 +38,7 @@ class GomocupPlayer(Player):
             self.process.close(None, grace=0)
             raise
         self.size = 15
+        self.exact_five = False
         self.known: list[str] | None = None  # the stones the brain has, in move order
 
     @property
@@ -54,14 +55,17 @@ class GomocupPlayer(Player):
             if line.strip():
                 return line.strip()
 
-    def new_game(self, game: str, variant: Mapping[str, str], opening: tuple[str, ...], timeout: float) -> None:
+    def begin_game(self, game: str, variant: Mapping[str, str], opening: tuple[str, ...]) -> None:
         start = rules.new_game(game, variant)
         self.size = start.width
+        self.exact_five = getattr(start, "exact", False)
         self.process.send(f"START {self.size}")
+
+    def await_ready(self, timeout: float) -> None:
         answer = self._answer(time.monotonic() + timeout, "OK to START")
         if answer.upper() != "OK":
             raise EngineError(f"START {self.size}", answer)
-        self.process.send(*self.game_info(getattr(start, "exact", False)))
+        self.process.send(*self.game_info(self.exact_five))
         self.known = []
 
     def game_info(self, exact_five: bool) -> list[str]:

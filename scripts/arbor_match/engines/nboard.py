@@ -46,6 +46,9 @@ class NBoardPlayer(Player):
         """``ping N`` and wait for ``pong N``: the engine has read everything before it."""
         self.pings += 1
         self.process.send(f"ping {self.pings}")
+        self._await_pong(timeout)
+
+    def _await_pong(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while True:
             line = self.process.read(deadline, f"pong {self.pings}").strip()
@@ -54,13 +57,16 @@ class NBoardPlayer(Player):
             if line == f"pong {self.pings}":
                 return
 
-    def new_game(self, game: str, variant: Any, opening: tuple[str, ...], timeout: float) -> None:
+    def begin_game(self, game: str, variant: Any, opening: tuple[str, ...]) -> None:
         lines = [f"set depth {self.spec.limits.depth}"]
         lines += [f"set {key} {value}" for key, value in self.spec.options.items()]
         lines.append("set game " + ggf_game(opening))
-        self.process.send(*lines)
+        self.pings += 1
+        self.process.send(*lines, f"ping {self.pings}")
         self.known = list(opening)
-        self._sync(timeout)
+
+    def await_ready(self, timeout: float) -> None:
+        self._await_pong(timeout)
 
     def think(self, position: rules.Game, limit: Limit, timeout: float) -> Reply:
         moves = position.moves

@@ -51,27 +51,25 @@ class UciPlayer(Player):
     def alive(self) -> bool:
         return self.process.alive
 
-    def _ready(self, timeout: float) -> None:
-        self.process.send("isready")
-        deadline = time.monotonic() + timeout
-        while self.process.read(deadline, "readyok") != "readyok":
-            pass
-
-    def new_game(self, game: str, variant: Mapping[str, str], opening: tuple[str, ...], timeout: float) -> None:
+    def begin_game(self, game: str, variant: Mapping[str, str], opening: tuple[str, ...]) -> None:
         name = notation.uci_variant(game, dict(variant))
         lines = []
         if name != self.variant:
             lines.append(f"setoption name UCI_Variant value {name}")
             lines += [f"setoption name {key} value {value}" for key, value in self.options.items()]
             self.variant = name
-        lines.append("ucinewgame")
+        lines += ["ucinewgame", "isready"]
         self.process.send(*lines)
         start = rules.new_game(game, variant)
         for move in opening:
             start.play(move)
         self.start = start
         self.tracked, self.drops = start.copy(), []
-        self._ready(timeout)
+
+    def await_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while self.process.read(deadline, "readyok") != "readyok":
+            pass
 
     def _position_line(self, position: rules.Game) -> str:
         assert self.start is not None and self.tracked is not None
