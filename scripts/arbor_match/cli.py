@@ -16,9 +16,8 @@ import rules
 import sprt as stats
 
 from .config import Adjudication, Config, ConfigError, EngineSpec, Job, check_protocol, time_control
-from .engines import open_player
 from .engines.base import EngineError
-from .engines.pool import Registry
+from .engines.pool import EnginePool, Registry
 from .openings import read_openings
 from .records import RecordFiles, check_formats
 from .records.jsonl import load_records, match_header
@@ -143,22 +142,25 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
     return config, args
 
 
-def check_engines(config: Config) -> None:
-    """Starts each engine once: handshake, options and the game must be accepted."""
-    for spec in config.engines:
-        with open(os.devnull, "w") as devnull:
-            player = None
+def check_engines(config: Config) -> EnginePool:
+    """Starts every engine (all at once): handshake, options and the game must be accepted.
+    Returns them in a pool for the first worker, which plays with them."""
+    pool = EnginePool(config, 0)
+    pool.ensure(range(len(config.engines)))
+    try:
+        for index, spec in enumerate(config.engines):
             try:
-                player = open_player(spec, stderr=devnull, transcript=None, timeout=config.start_timeout)
-                player.new_game(config.game, config.variant, (), timeout=config.start_timeout)
+                pool.get(index).new_game(config.game, config.variant, (), timeout=config.start_timeout)
             except EngineError as error:
                 raise ConfigError(f"engine {spec.name} ({spec.cmd}): {error}") from None
-            finally:
-                if player is not None:
-                    player.close(grace=1.0)
+    except BaseException:
+        pool.close()
+        raise
+    return pool
 
 
-def run(config: Config, resume: bool) -> int:
+def run(config: Config, resume: bool, checked: EnginePool | None = None) -> int:
+    """Plays the match; `checked` (from :func:`check_engines`) becomes the first worker's pool."""
     previous: list[dict[str, Any]] = []
     out: TextIO | None = None
     header = match_header(config)
@@ -193,9 +195,16 @@ def run(config: Config, resume: bool) -> int:
     results: queue.Queue[dict] = queue.Queue()
     stop = threading.Event()
     registry = Registry()
+    pools = [EnginePool(config, i, registry) for i in range(min(config.concurrency, max(1, len(pending))))]
+    if checked is not None:
+        for index, player in list(checked.players.items()):
+            pools[0].adopt(index, player)
+        pools[0].logs += checked.logs
+        checked.players.clear()
+        checked.logs.clear()
     workers = [threading.Thread(target=worker_loop, name=f"match-worker-{i}", daemon=True,
-                                args=(i, config, jobs, results, stop, registry))
-               for i in range(min(config.concurrency, max(1, len(pending))))]
+                                args=(pool, jobs, results, stop))
+               for i, pool in enumerate(pools)]
     tty = sys.stderr.isatty()
     every = max(1, total // 20)
     played = 0
@@ -231,14 +240,25 @@ def run(config: Config, resume: bool) -> int:
             line = progress_line(standings, len(done), total, config)
             print(("\r" + line.ljust(100)) if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
 
+    def handle_late(record: dict[str, Any]) -> None:
+        if record.get("type") != "worker-done":
+            handle(record)
+
     for worker in workers:
         worker.start()
+    finished = 0  # workers that said they are done (their last put)
     try:
-        while any(w.is_alive() for w in workers) or not results.empty():
+        while finished < len(workers):
             try:
-                handle(results.get(timeout=0.1))
+                record = results.get(timeout=0.5)
             except queue.Empty:
-                pass
+                if not any(w.is_alive() for w in workers):
+                    break
+                continue
+            if record.get("type") == "worker-done":
+                finished += 1
+            else:
+                handle(record)
             if stop.is_set():
                 break
     except KeyboardInterrupt:
@@ -250,13 +270,13 @@ def run(config: Config, resume: bool) -> int:
             while worker.is_alive():
                 worker.join(0.1)
                 while not results.empty():
-                    handle(results.get_nowait())
+                    handle_late(results.get_nowait())
     except KeyboardInterrupt:
         registry.kill_all()
         for worker in workers:
             worker.join(5.0)
     while not results.empty():
-        handle(results.get_nowait())
+        handle_late(results.get_nowait())
     if out is not None:
         out.close()
     community.close()
@@ -270,8 +290,7 @@ def run(config: Config, resume: bool) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     config, args = build_config(argv)
     try:
-        check_engines(config)
-        return run(config, args.resume)
+        return run(config, args.resume, check_engines(config))
     except ConfigError as error:
         print(f"match.py: error: {error}", file=sys.stderr)
         return 2

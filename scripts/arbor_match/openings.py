@@ -5,7 +5,8 @@ An ``--openings`` file has one opening per line (``#`` starts a comment) in any 
 * arbor move lists: ``d d c`` / ``h8, i9, j10`` / ``moves f5 d6`` (every game)
 * Gomocup offset lines, as c-gomoku-cli reads them: ``x,y, x,y, ...`` from the centre of the
   board (``0,0`` is the centre, x to the right, y downwards) (Gomoku)
-* Othello move strings: ``f5d6c3d3c4`` (either case, ``pa`` for a pass) (Othello)
+* Othello move strings: ``f5d6c3d3c4`` (either case, ``pa`` for a pass) (Othello), and
+  c-gomoku-cli's "pos" lines ``h8i9j10`` (the same cells as arbor's, from the top-left) (Gomoku)
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .config import ConfigError
 
 _OFFSET_LINE = re.compile(r"^\s*-?\d+\s*,\s*-?\d+\s*(,\s*-?\d+\s*,\s*-?\d+\s*)*,?\s*$")
 _OTHELLO_STRING = re.compile(r"^(?:[a-h][1-8]|pa)+$", re.I)
+_POS_STRING = re.compile(r"^(?:[a-z]\d{1,2})+$", re.I)
 
 
 def gomocup_offsets(line: str, size: int) -> list[str]:
@@ -45,8 +47,10 @@ def parse_opening(line: str, game: str, variant: Mapping[str, str]) -> list[str]
     """The moves of one opening line in any accepted format (unchecked)."""
     if game == "gomoku" and _OFFSET_LINE.match(line):
         return gomocup_offsets(line, rules.new_game(game, variant).width)
-    if game == "othello" and _OTHELLO_STRING.match(line.replace(" ", "")) and len(line.split()) == 1:
+    if game == "othello" and _OTHELLO_STRING.match(line) and len(line.split()) == 1:
         return othello_string(line)
+    if game == "gomoku" and _POS_STRING.match(line) and len(line.split()) == 1:
+        return re.findall(r"[a-z]\d{1,2}", line.lower())
     moves = line.replace(",", " ").split()
     if moves and moves[0] == "moves":
         moves = moves[1:]

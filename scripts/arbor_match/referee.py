@@ -79,6 +79,7 @@ def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event 
         return rules.Outcome(1 - side, f"{specs[side].name} ({'XO'[side]}): {reason}")
 
     # Both engines set up at once (a table clear can take milliseconds), then both must be ready.
+    pool.ensure(players)
     begun = []
     for side, index in enumerate(players):
         try:

@@ -10,7 +10,7 @@ import threading
 from typing import Any, Sequence
 
 from .config import Config, Job
-from .engines.pool import EnginePool, Registry
+from .engines.pool import EnginePool
 from .openings import random_opening
 from .referee import play_game
 
@@ -68,10 +68,10 @@ def _play_or_report(job: Job, config: Config, pool: EnginePool, stop: threading.
         return {"type": "error", "index": job.index, "error": repr(error)}
 
 
-def worker_loop(worker: int, config: Config, jobs: "queue.Queue[Job]", results: "queue.Queue[dict]",
-                stop: threading.Event, registry: Registry) -> None:
-    """A local worker thread: takes jobs until none are left, reusing its engines."""
-    pool = EnginePool(config, worker, registry)
+def worker_loop(pool: EnginePool, jobs: "queue.Queue[Job]", results: "queue.Queue[dict]",
+                stop: threading.Event) -> None:
+    """A local worker thread: takes jobs until none are left, reusing the engines of `pool`."""
+    config = pool.config
     try:
         while not stop.is_set():
             try:
@@ -85,3 +85,4 @@ def worker_loop(worker: int, config: Config, jobs: "queue.Queue[Job]", results: 
                 pool.close()
     finally:
         pool.close()
+        results.put({"type": "worker-done"})

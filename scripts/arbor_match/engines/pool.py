@@ -5,11 +5,20 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Any, TextIO
+from typing import Any, Sequence, TextIO
 
 from ..config import Config
 from . import open_player
-from .base import Player
+from .base import EngineError, Player
+
+
+def close_all(players: Sequence[Player], grace: float = 2.0) -> None:
+    """Closes players in parallel threads (each waits for its process to exit)."""
+    threads = [threading.Thread(target=player.close, args=(grace,), daemon=True) for player in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
 
 
 class Registry:
@@ -69,6 +78,29 @@ class EnginePool:
         self.registry.add(player)
         return player
 
+    def adopt(self, index: int, player: Player) -> None:
+        """Takes over a running player (e.g. the one the runner checked at start)."""
+        self.players[index] = player
+        self.registry.add(player)
+
+    def ensure(self, indices: Sequence[int]) -> None:
+        """Starts the missing players of `indices` at once (an engine may take 100 ms to start:
+        its tables are allocated). A failure is left for :meth:`get` to raise again."""
+        missing = [i for i in indices if not (i in self.players and self.players[i].alive)]
+        if len(missing) < 2:
+            return
+        threads = [threading.Thread(target=self._try_get, args=(i,), daemon=True) for i in missing]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+    def _try_get(self, index: int) -> None:
+        try:
+            self.get(index)
+        except EngineError:
+            pass
+
     def discard(self, index: int) -> None:
         """Kills engine `index` (it misbehaved); the next game starts a fresh process."""
         player = self.players.pop(index, None)
@@ -79,10 +111,11 @@ class EnginePool:
             self.registry.remove(player)
 
     def close(self) -> None:
-        """Ends every engine (quit, then kill) and closes the log files."""
-        for index in list(self.players):
-            player = self.players.pop(index)
-            player.close()
+        """Ends every engine (quit, then kill; all at once) and closes the log files."""
+        players = list(self.players.values())
+        self.players.clear()
+        close_all(players)
+        for player in players:
             self.registry.remove(player)
         for handle in self.logs:
             handle.close()
