@@ -247,7 +247,7 @@ class Engine:
         self.timeout = timeout
         self.id: dict[str, str] = {}
         self.name = name or ""
-        self._events: queue.Queue[_Event] = queue.Queue()
+        self._events: queue.SimpleQueue[_Event] = queue.SimpleQueue()  # C-fast: one per event
         self._searching = False
         self._search: Analysis | None = None
         self._terminated = False
@@ -365,6 +365,36 @@ class Engine:
         self._send(text)
         return self._await_response(text, self.timeout if timeout is None else timeout)
 
+    def commands(self, texts: Sequence[str], timeout: float | None = None) -> list[list[str]]:
+        """Sends several commands in one write and returns their result lines in order.
+
+        arbor answers commands in the order it reads them, so pipelining saves a round trip
+        per command. Every answer is read before the first ``?`` is raised as EngineError.
+        """
+        self.send(texts)
+        return self.answers(texts, timeout)
+
+    def send(self, texts: Sequence[str]) -> None:
+        """Sends commands in one write without waiting: collect their answers, in order, with
+        :meth:`answers` before any other command (e.g. to let two engines work at once)."""
+        self._send("\n".join(texts))
+
+    def answers(self, texts: Sequence[str], timeout: float | None = None) -> list[list[str]]:
+        """The result lines of `texts`, sent with :meth:`send`; see :meth:`commands`."""
+        results: list[list[str]] = []
+        failure: EngineError | None = None
+        for text in texts:
+            try:
+                results.append(self._await_response(text, self.timeout if timeout is None else timeout))
+            except (EngineTerminated, EngineTimeout):
+                raise
+            except EngineError as error:
+                failure = failure or error
+                results.append([])
+        if failure is not None:
+            raise failure
+        return results
+
     def set_option(self, name: str, value: Any) -> None:
         """``setoption name NAME value V`` (booleans as true/false)."""
         if isinstance(value, bool):
@@ -398,28 +428,38 @@ class Engine:
 
     # --- searching ----------------------------------------------------------------------
 
-    def analysis(self, limit: Limit = Limit()) -> "Analysis":
+    def analysis(self, limit: Limit = Limit(), before: Sequence[str] = ()) -> "Analysis":
         """Starts ``go`` and returns an :class:`Analysis`: iterate it for ``info`` dicts,
-        :meth:`Analysis.stop` it, or :meth:`Analysis.wait` for the best move."""
+        :meth:`Analysis.stop` it, or :meth:`Analysis.wait` for the best move.
+
+        `before` are commands (e.g. a ``position``) sent in the same write as ``go``; when
+        one of them is refused, the search is stopped and that EngineError raised.
+        """
         if self._searching:
             raise EngineError("go", "a search is already running")
         analysis = Analysis(self, limit)
         self._search = analysis
         self._searching = True
         try:
-            self.command(f"go {limit.arguments()}")
-        except BaseException:
+            self.commands([*before, f"go {limit.arguments()}"])
+        except BaseException as error:
+            if before and not isinstance(error, (EngineTerminated, EngineTimeout)) and self._searching:
+                try:  # the go itself may have started on the old position
+                    analysis.stop()
+                except EngineError:
+                    pass
             self._searching = False
             self._search = None
             raise
         return analysis
 
-    def play(self, limit: Limit, timeout: float | None = None) -> PlayResult:
+    def play(self, limit: Limit, timeout: float | None = None, before: Sequence[str] = ()) -> PlayResult:
         """Searches with `limit` and returns the best move with the last info.
 
         `timeout` (seconds) bounds the whole search. When None it is the limit's own time
         bound plus the engine's command timeout, or unbounded for depth/nodes-only limits
         (then only a dead engine ends the wait: pass a timeout to guard against a hang).
+        `before`: commands sent with the ``go`` in one write (see :meth:`analysis`).
 
         Raises EngineTimeout (the engine is left searching: close or kill it),
         EngineTerminated, EngineError.
@@ -427,7 +467,7 @@ class Engine:
         if timeout is None:
             bound = limit.time_bound()
             timeout = None if bound is None else bound + self.timeout
-        analysis = self.analysis(limit)
+        analysis = self.analysis(limit, before)
         move = analysis.wait(timeout)
         return PlayResult(move, analysis.info, analysis.elapsed)
 
@@ -447,7 +487,8 @@ class Engine:
     def _send(self, text: str) -> None:
         if self._terminated or self.process.stdin is None:
             raise EngineTerminated("the engine has been closed", self.process.poll())
-        self._log("> " + text)
+        for line in text.split("\n"):
+            self._log("> " + line)
         try:
             self.process.stdin.write(text + "\n")
             self.process.stdin.flush()
