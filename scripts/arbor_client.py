@@ -247,7 +247,7 @@ class Engine:
         self.timeout = timeout
         self.id: dict[str, str] = {}
         self.name = name or ""
-        self._events: queue.Queue[_Event] = queue.Queue()
+        self._events: queue.SimpleQueue[_Event] = queue.SimpleQueue()  # C-fast: one per event
         self._searching = False
         self._search: Analysis | None = None
         self._terminated = False

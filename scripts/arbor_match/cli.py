@@ -240,7 +240,10 @@ def run(config: Config, resume: bool, checked: EnginePool | None = None, ray: st
             out.write(json.dumps(record) + "\n")
             out.flush()
         standings.add(record)
-        community.add(record)
+        try:
+            community.add(record)
+        except (rules.IllegalMove, OSError, KeyError, ValueError) as error:  # a record must not end the match
+            print(f"\nrunner error writing game {record['index']} to a record file: {error!r}", file=sys.stderr)
         if config.verbose:
             print(f"{'' if not tty else chr(13)}Finished game {record['index'] + 1} "
                   f"({record['engines']['X']} vs {record['engines']['O']}): {record['result']} "

@@ -126,8 +126,8 @@ def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event 
             break
         elapsed_ms = reply.elapsed * 1000.0
         score = reply.score
-        log.append({"move": reply.move if reply.move is not None else reply.raw, "time_ms": round(elapsed_ms, 1),
-                    "score": None if score is None else str(score), "depth": reply.depth, "nodes": reply.nodes})
+        # Only moves that were played are recorded (records must replay); a forfeited move
+        # is named in the reason.
         if side in clocks:
             clocks[side] -= elapsed_ms
             if clocks[side] < -config.margin_ms:
@@ -143,9 +143,10 @@ def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event 
                 raise rules.IllegalMove("not a move of this game")
             position.play(reply.move)
         except rules.IllegalMove as error:
-            log.pop()
             outcome = forfeit(side, f"illegal move {reply.raw!r} ({error})")
             break
+        log.append({"move": position.moves[-1], "time_ms": round(elapsed_ms, 1),
+                    "score": None if score is None else str(score), "depth": reply.depth, "nodes": reply.nodes})
         history.append((side, None if score is None else score.relative_cp()))
         if position.outcome is None:
             outcome = adjudicate(config.adjudication, history)

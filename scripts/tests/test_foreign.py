@@ -10,7 +10,7 @@ import sys
 import tempfile
 import unittest
 
-from scripts.tests.engine_path import ROOT, arbor_binary
+from scripts.tests.engine_path import arbor_binary
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MATCH = os.path.join(HERE, "..", "match.py")

@@ -22,6 +22,10 @@ from .base import EngineError, LineProcess, Player, ProtocolViolation, Reply, si
 
 #: What c-gomoku-cli and the Gomocup tournaments give a brain: 350 MiB.
 DEFAULT_MAX_MEMORY = 367_001_600
+#: Seconds between a brain's move and the next command to it. Rapfi 0.43 prints its move
+#: before it clears its "thinking" flag and drops a TURN that arrives in between: it did,
+#: 3 times in 40 games, when arbor answered within a millisecond. Managers are never that fast.
+SETTLE = 0.02
 _XY = re.compile(r"^\s*-?\d+\s*,\s*-?\d+\s*$")
 
 
@@ -39,6 +43,7 @@ class GomocupPlayer(Player):
             raise
         self.size = 15
         self.exact_five = False
+        self.answered = 0.0  # monotonic time of the brain's last move
         self.known: list[str] | None = None  # the stones the brain has, in move order
 
     @property
@@ -59,7 +64,14 @@ class GomocupPlayer(Player):
         start = rules.new_game(game, variant)
         self.size = start.width
         self.exact_five = getattr(start, "exact", False)
+        self._settle()
         self.process.send(f"START {self.size}")
+
+    def _settle(self) -> None:
+        """Waits until SETTLE seconds have passed since the brain's last move."""
+        wait = self.answered + SETTLE - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
 
     def await_ready(self, timeout: float) -> None:
         answer = self._answer(time.monotonic() + timeout, "OK to START")
@@ -105,6 +117,7 @@ class GomocupPlayer(Player):
         clock, _ = side_clock(limit, position.side_to_move)
         lines = [] if clock is None else [f"INFO time_left {max(1, clock)}"]
         lines += self._trigger(position)
+        self._settle()
         started = time.monotonic()
         self.process.send(*lines)
         deadline = started + timeout
@@ -120,7 +133,8 @@ class GomocupPlayer(Player):
             elif head in ("ERROR", "UNKNOWN"):
                 raise EngineError(lines[-1], line)
             elif _XY.match(line):
-                elapsed = time.monotonic() - started
+                self.answered = time.monotonic()
+                elapsed = self.answered - started
                 move = notation.from_xy(line, self.size)
                 self.known = list(position.moves) + ([move] if move else [])
                 return Reply(move=move, raw=line, elapsed=elapsed, score=info.get("score"),
