@@ -113,7 +113,7 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
             raise ConfigError("--games must be positive")
         if args.concurrency <= 0:
             raise ConfigError("--concurrency must be positive")
-        if args.ray is not None and importlib.util.find_spec("ray") is None:
+        if args.ray is not None and not _have_ray():
             raise ConfigError("--ray needs Ray: pip install -r scripts/requirements-ray.txt")
         if args.ray_engine_cpus <= 0:
             raise ConfigError("--ray-engine-cpus must be positive")
@@ -151,6 +151,14 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
     except (ConfigError, OSError) as error:
         parser.error(str(error))
     return config, args
+
+
+def _have_ray() -> bool:
+    """Whether ``import ray`` would find it (without importing it)."""
+    try:
+        return importlib.util.find_spec("ray") is not None
+    except ValueError:  # sys.modules["ray"] is None: blocked
+        return False
 
 
 def check_engines(config: Config) -> EnginePool:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import shlex
+import socket
 import sys
 import threading
 import time
@@ -27,7 +29,7 @@ from typing import Any, Sequence
 import ray
 from ray.exceptions import GetTimeoutError, RayError, TaskCancelledError
 
-from .config import Config, Job
+from .config import Config, ConfigError, Job
 from .engines.pool import EnginePool, Registry
 from .scheduling import pairs, play_pair
 
@@ -53,29 +55,49 @@ def runtime_env() -> dict[str, Any]:
 
 
 def absolute_paths(config: Config) -> Config:
-    """Engine commands and folders given relative to the driver's working directory, made
-    absolute: Ray workers run elsewhere (the paths must then exist on every node)."""
+    """Engine commands, engine folders and --log-dir given relative to the driver's working
+    directory, made absolute: Ray workers run in other folders (the paths must then exist
+    on every node)."""
     engines = []
     for spec in config.engines:
         cmd, folder = spec.cmd, spec.dir
-        first, sep, rest = cmd.strip().partition(" ")
-        if os.sep in first and not os.path.isabs(first) and os.path.exists(first) and folder is None:
-            cmd = os.path.abspath(first) + sep + rest
-        if folder is not None and not os.path.isabs(folder):
+        words = shlex.split(cmd)
+        if folder is None and os.sep in words[0] and not os.path.isabs(words[0]) and os.path.exists(words[0]):
+            cmd = shlex.join([os.path.abspath(words[0])] + words[1:])
+        if folder is not None:
             folder = os.path.abspath(folder)
         engines.append(replace(spec, cmd=cmd, dir=folder))
-    return replace(config, engines=engines)
+    log_dir = os.path.abspath(config.log_dir) if config.log_dir else None
+    return replace(config, engines=engines, log_dir=log_dir)
 
 
 def connect(address: str, cpus: int) -> None:
     """Starts a local Ray instance with `cpus` CPUs (``local``) or joins a running cluster."""
     options: dict[str, Any] = {"runtime_env": runtime_env(), "logging_level": logging.WARNING,
                                "configure_logging": True, "log_to_driver": True}
-    if address == "local":
-        ray.init(num_cpus=cpus, include_dashboard=False, object_store_memory=LOCAL_OBJECT_STORE_BYTES,
-                 **options)
-    else:
-        ray.init(address=address, **options)
+    if address not in ("local", "auto"):
+        _reachable(address)
+    try:
+        if address == "local":
+            ray.init(num_cpus=cpus, include_dashboard=False, object_store_memory=LOCAL_OBJECT_STORE_BYTES,
+                     **options)
+        else:
+            ray.init(address=address, **options)
+    except Exception as error:  # no cluster there, a bad token, ...: a clear error, not a trace
+        ray.shutdown()
+        raise ConfigError(f"--ray {address}: {error}") from None
+
+
+def _reachable(address: str) -> None:
+    """Refuses at once a HOST:PORT where nothing listens (ray.init would retry for minutes)."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise ConfigError(f"--ray {address}: expected local, auto or HOST:PORT")
+    try:
+        socket.create_connection((host, int(port)), timeout=5.0).close()
+    except OSError as error:
+        raise ConfigError(f"--ray {address}: no Ray head there ({error}); start one with "
+                          f"`ray start --head --port {port}`") from None
 
 
 # One engine pool per Ray worker process, reused by the next pair that worker runs for the
@@ -92,6 +114,8 @@ def _pool_for(config: Config) -> EnginePool:
         return _cached[1]
     if _cached is not None:
         _cached[1].close()
+    if config.log_dir:  # on this node
+        os.makedirs(config.log_dir, exist_ok=True)
     pool = EnginePool(config, os.getpid())
     _cached = (key, pool)
     return pool

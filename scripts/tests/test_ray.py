@@ -60,17 +60,24 @@ class WithoutRay(unittest.TestCase):
         done = subprocess.run([sys.executable, "-c", code, SCRIPTS], capture_output=True, text=True, timeout=30)
         self.assertEqual(done.stdout.strip(), "False", done.stderr)
 
-    def test_plain_match_never_imports_ray(self):
-        # match.py without --ray, with the Ray backend poisoned: any import of it would fail.
+    def without_ray(self, *args: str) -> subprocess.CompletedProcess:
+        """match.py with `import ray` made to fail, as on a machine without Ray."""
         code = ("import runpy, sys; sys.modules['ray'] = None; sys.argv = sys.argv[1:]; "
                 "runpy.run_path(sys.argv[0], run_name='__main__')")
+        return subprocess.run([sys.executable, "-c", code, *match(*args)[1:]], capture_output=True, text=True,
+                              timeout=60)
+
+    def test_plain_match_never_imports_ray(self):
         with tempfile.TemporaryDirectory() as folder:
             out = os.path.join(folder, "games.jsonl")
-            command = match("--games", "4", "--depth", "1", "--out", out, *stubs())[1:]  # match.py onwards
-            done = subprocess.run([sys.executable, "-c", code, *command],
-                                  capture_output=True, text=True, timeout=60)
+            done = self.without_ray("--games", "4", "--depth", "1", "--out", out, *stubs())
             self.assertEqual(done.returncode, 0, done.stderr)
             self.assertEqual(indices(out), [0, 1, 2, 3])
+
+    def test_ray_asked_without_ray_is_a_clear_error(self):
+        done = self.without_ray("--games", "4", "--depth", "1", "--ray", "local", *stubs())
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("--ray needs Ray: pip install -r scripts/requirements-ray.txt", done.stderr)
 
 
 @unittest.skipUnless(HAVE_RAY, NO_RAY)
@@ -96,6 +103,28 @@ class LocalInstance(unittest.TestCase):
             self.assertEqual(games(distributed), games(plain))
             self.assertIn("Games: 40,", done.stdout)
             self.assertIn("Ray: games played per node:", done.stderr)
+
+
+@unittest.skipUnless(HAVE_RAY, NO_RAY)
+class Addresses(unittest.TestCase):
+    def test_no_head_at_the_address_is_a_clear_error(self):
+        done = subprocess.run(match("--games", "2", "--depth", "1", "--ray", "127.0.0.1:1", *stubs()),
+                              capture_output=True, text=True, timeout=60, env=ray_env())
+        self.assertEqual(done.returncode, 2, done.stderr)
+        self.assertIn("match.py: error: --ray 127.0.0.1:1: no Ray head there", done.stderr)
+
+    def test_relative_engine_paths_become_absolute(self):
+        from dataclasses import replace
+
+        from scripts.arbor_match.cli import build_config
+        from scripts.arbor_match.ray_backend import absolute_paths
+        stub = os.path.relpath(os.path.join(HERE, "stub_engine.py"))
+        config, _ = build_config(["--game", "tictactoe", "--depth", "1",
+                                  "--engine", f"cmd={stub} --seed 1", "--engine", "cmd=cat"])
+        fixed = absolute_paths(replace(config, log_dir="logs"))
+        self.assertEqual(fixed.engines[0].cmd, f"{os.path.join(HERE, 'stub_engine.py')} --seed 1")
+        self.assertEqual(fixed.engines[1].cmd, "cat")  # a command on the PATH stays as it is
+        self.assertEqual(fixed.log_dir, os.path.join(os.getcwd(), "logs"))
 
 
 def ray_command(*args: str) -> None:
