@@ -73,16 +73,20 @@ def absolute_paths(config: Config) -> Config:
 
 def connect(address: str, cpus: int) -> None:
     """Starts a local Ray instance with `cpus` CPUs (``local``) or joins a running cluster."""
-    options: dict[str, Any] = {"runtime_env": runtime_env(), "logging_level": logging.WARNING,
-                               "configure_logging": True, "log_to_driver": True}
+    options: dict[str, Any] = {"logging_level": logging.WARNING, "configure_logging": True,
+                               "log_to_driver": False}
     if address not in ("local", "auto"):
         _reachable(address)
     try:
         if address == "local":
-            ray.init(num_cpus=cpus, include_dashboard=False, object_store_memory=LOCAL_OBJECT_STORE_BYTES,
-                     **options)
+            # The local workers inherit this environment: they import the runner from this
+            # checkout, so Ray's pre-started workers serve at once (a runtime_env would start
+            # others, seconds on a small machine).
+            os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [_SCRIPTS, os.environ.get("PYTHONPATH")]))
+            ray.init(address="local", num_cpus=cpus, include_dashboard=False,
+                     object_store_memory=LOCAL_OBJECT_STORE_BYTES, **options)
         else:
-            ray.init(address=address, **options)
+            ray.init(address=address, runtime_env=runtime_env(), **options)
     except Exception as error:  # no cluster there, a bad token, ...: a clear error, not a trace
         ray.shutdown()
         raise ConfigError(f"--ray {address}: {error}") from None
@@ -164,9 +168,11 @@ class RayDispatcher(threading.Thread):
         self.nodes: dict[str, int] = {}
 
     def _window(self) -> int:
-        """Tasks in flight: twice what the cluster can run at once (nodes may join)."""
+        """Tasks in flight: what the cluster can run at once (nodes may join) and as many
+        queued, so a worker never waits for the driver; few enough that a decision of the
+        SPRT has little to cancel."""
         cpus = ray.cluster_resources().get("CPU", 1.0)
-        return max(2, 2 * int(cpus // self.task_cpus))
+        return 2 * max(1, int(cpus // self.task_cpus)) + 2
 
     def run(self) -> None:
         inflight: dict[Any, list[Job]] = {}
