@@ -1,6 +1,6 @@
 """match.py --ray: the games as Ray tasks on a local instance and on a two-node cluster on
-127.0.0.1 (head + node started with `ray start`), with a Ray worker killed mid-match, a driver
-killed and resumed, and an SPRT that cancels what is queued. Skipped when Ray is absent
+127.0.0.1 (head + node started with `ray start`), with a Ray worker killed mid-match, a node
+lost mid-match, a driver killed and resumed, and an SPRT that cancels what is queued. Skipped when Ray is absent
 (pip install -r scripts/requirements-ray.txt); the import check runs always.
 """
 
@@ -226,9 +226,23 @@ class TwoNodeCluster(unittest.TestCase):
             restarts = [line.split()[-1] for line in stdout.splitlines() if line.startswith("b ")]
             self.assertEqual(restarts, [str(len(games))])  # every illegal move restarted b
 
+    def test_z_a_lost_node_s_games_are_played_elsewhere(self):  # last: the class's cluster loses a node
+        with tempfile.TemporaryDirectory() as folder:
+            out = os.path.join(folder, "games.jsonl")
+            runner = self.start(out, *stubs(delay=10))
+            self.wait_for_games(out, 4)
+            raylets = [pid for pid, title in ray_processes(prefix="")
+                       if "raylet" in title and f"--node_manager_port={PORT + 205}" in title]
+            self.assertEqual(len(raylets), 1, "the second node's raylet")
+            os.kill(raylets[0], signal.SIGKILL)  # the node is gone, with its workers and engines
+            stdout, _ = self.finish(runner)
+            self.assertEqual(indices(out), list(range(40)))
+            self.assertIn("Games: 40,", stdout)
 
-def ray_processes() -> list[tuple[int, str]]:
-    """(pid, title) of this machine's Ray worker processes (their title names the task)."""
+
+def ray_processes(prefix: str = "ray::") -> list[tuple[int, str]]:
+    """(pid, command line) of this machine's processes whose command line starts with
+    `prefix` (a Ray worker's title is ``ray::`` and the task it runs)."""
     found = []
     for name in os.listdir("/proc"):
         if name.isdigit():
@@ -237,7 +251,7 @@ def ray_processes() -> list[tuple[int, str]]:
                     title = handle.read().replace(b"\0", b" ").decode(errors="replace").strip()
             except OSError:
                 continue
-            if title.startswith("ray::"):
+            if title.startswith(prefix):
                 found.append((int(name), title))
     return found
 
