@@ -225,7 +225,7 @@ def run(config: Config, resume: bool, checked: EnginePool | None = None, ray: st
     workers = [threading.Thread(target=worker_loop, name=f"match-worker-{i}", daemon=True,
                                 args=(pool, jobs, results, stop))
                for i, pool in enumerate(pools)]
-    if ray is not None:  # Ray tasks instead of the local worker threads (ray is imported only here)
+    if ray is not None and pending:  # Ray tasks instead of the local worker threads (ray imported only here)
         from .ray_backend import RayDispatcher
         pools[0].close()  # the checked engines: the games start theirs on the Ray nodes
         workers = [RayDispatcher(config, pending, results, stop, registry, ray, ray_engine_cpus)]
