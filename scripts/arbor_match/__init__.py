@@ -12,8 +12,9 @@ Modules, one idea each:
 * :mod:`.records` - JSON lines, PGN, SGF and GGF writers and readers
 * :mod:`.report` - standings, progress line, final report, crosstable
 * :mod:`.cli` - ``main()``: the ``arbor-match`` command and ``scripts/match.py``
+* :mod:`.ray_backend` - ``--ray``: opening pairs as Ray tasks on a cluster (imported only then)
 
-Standard library only.
+Standard library only (Ray only for ``--ray``: scripts/requirements-ray.txt).
 """
 
 __version__ = "0.2.0"

@@ -5,6 +5,7 @@ local worker threads and prints progress and the final report."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import queue
@@ -74,6 +75,12 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
                         help="write each engine's protocol transcript and stderr there")
     parser.add_argument("--fresh-engines", action="store_true",
                         help="start fresh engine processes for every game (default: reuse them with newgame)")
+    parser.add_argument("--ray", metavar="ADDRESS",
+                        help="play the games as Ray tasks: 'local' (a Ray instance on this machine with "
+                             "--concurrency CPUs), 'auto' or HOST:PORT (a running cluster); needs "
+                             "pip install -r scripts/requirements-ray.txt")
+    parser.add_argument("--ray-engine-cpus", type=float, default=1.0, metavar="N",
+                        help="Ray CPUs reserved per engine process (default 1; 0.5: one core per game)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     parser.add_argument("--verbose", action="store_true", help="one line per finished game")
     args = parser.parse_args(argv)
@@ -106,6 +113,10 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
             raise ConfigError("--games must be positive")
         if args.concurrency <= 0:
             raise ConfigError("--concurrency must be positive")
+        if args.ray is not None and not _have_ray():
+            raise ConfigError("--ray needs Ray: pip install -r scripts/requirements-ray.txt")
+        if args.ray_engine_cpus <= 0:
+            raise ConfigError("--ray-engine-cpus must be positive")
         if args.resume and not args.out:
             raise ConfigError("--resume needs --out FILE")
         sprt_setup = None
@@ -142,6 +153,14 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
     return config, args
 
 
+def _have_ray() -> bool:
+    """Whether ``import ray`` would find it (without importing it)."""
+    try:
+        return importlib.util.find_spec("ray") is not None
+    except ValueError:  # sys.modules["ray"] is None: blocked
+        return False
+
+
 def check_engines(config: Config) -> EnginePool:
     """Starts every engine (all at once): handshake, options and the game must be accepted.
     Returns them in a pool for the first worker, which plays with them."""
@@ -159,7 +178,8 @@ def check_engines(config: Config) -> EnginePool:
     return pool
 
 
-def run(config: Config, resume: bool, checked: EnginePool | None = None) -> int:
+def run(config: Config, resume: bool, checked: EnginePool | None = None, ray: str | None = None,
+        ray_engine_cpus: float = 1.0) -> int:
     """Plays the match; `checked` (from :func:`check_engines`) becomes the first worker's pool."""
     previous: list[dict[str, Any]] = []
     out: TextIO | None = None
@@ -205,6 +225,10 @@ def run(config: Config, resume: bool, checked: EnginePool | None = None) -> int:
     workers = [threading.Thread(target=worker_loop, name=f"match-worker-{i}", daemon=True,
                                 args=(pool, jobs, results, stop))
                for i, pool in enumerate(pools)]
+    if ray is not None and pending:  # Ray tasks instead of the local worker threads (ray imported only here)
+        from .ray_backend import RayDispatcher
+        pools[0].close()  # the checked engines: the games start theirs on the Ray nodes
+        workers = [RayDispatcher(config, pending, results, stop, registry, ray, ray_engine_cpus)]
     tty = sys.stderr.isatty()
     every = max(1, total // 20)
     played = 0
@@ -293,7 +317,7 @@ def run(config: Config, resume: bool, checked: EnginePool | None = None) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     config, args = build_config(argv)
     try:
-        return run(config, args.resume, check_engines(config))
+        return run(config, args.resume, check_engines(config), args.ray, args.ray_engine_cpus)
     except ConfigError as error:
         print(f"match.py: error: {error}", file=sys.stderr)
         return 2

@@ -46,19 +46,29 @@ def pairs(jobs: Sequence[Job]) -> list[list[Job]]:
     return list(grouped.values())
 
 
-def play_pair(jobs: Sequence[Job], config: Config, worker: int = 0) -> list[dict[str, Any]]:
+def play_pair(jobs: Sequence[Job], config: Config, worker: int = 0,
+              pool: EnginePool | None = None) -> list[dict[str, Any]]:
     """Plays `jobs` (one game, or the two games of an opening pair) with engines of its own
     and returns their records (a runner error becomes a ``{"type": "error"}`` record).
 
     Needs only its arguments, which are plain picklable data, and ends every engine it
     started: it can run in another process or on another machine (engine paths must exist
-    there). `worker` only names the log files in ``config.log_dir``.
+    there). `worker` only names the log files in ``config.log_dir``. With `pool` (e.g. kept
+    by a Ray worker between pairs) it plays with those engines and leaves them running.
     """
-    pool = EnginePool(config, worker)
+    own = pool is None
+    if pool is None:
+        pool = EnginePool(config, worker)
     try:
-        return [_play_or_report(job, config, pool, None) for job in jobs]
+        records = []
+        for job in jobs:
+            records.append(_play_or_report(job, config, pool, None))
+            if config.fresh:
+                pool.close()
+        return records
     finally:
-        pool.close()
+        if own:
+            pool.close()
 
 
 def _play_or_report(job: Job, config: Config, pool: EnginePool, stop: threading.Event | None) -> dict[str, Any] | None:
