@@ -102,6 +102,8 @@ fn fit(args: &[String]) {
     config.depth = value(args, "--depth").unwrap_or(config.depth);
     config.lambda = value(args, "--lambda").unwrap_or(config.lambda);
     config.iterations = value(args, "--iterations").unwrap_or(config.iterations);
+    config.stages = value(args, "--stages").unwrap_or(config.stages);
+    config.neighbours = !args.iter().any(|a| a == "--own-stage-only");
     let Some(out) = value::<String>(args, "--out") else {
         eprintln!("fit needs --out WEIGHTS");
         std::process::exit(2);

@@ -6,7 +6,8 @@
 
 use std::sync::OnceLock;
 
-use crate::game::othello::bitboard::{legal_moves, neighbours};
+use crate::game::othello::bitboard::{flips, legal_moves, neighbours};
+use crate::game::othello::final_margin;
 use crate::game::othello::pattern::{for_each_index, PATTERN_WEIGHTS};
 
 /// Empties per stage: stage `s` holds positions with `4s+1 ..= 4s+4` empties.
@@ -77,6 +78,45 @@ impl LearnedWeights {
             sum += value * i32::from(w[PATTERN_WEIGHTS + k]);
         }
         sum
+    }
+
+    /// The value in centi-discs of a `depth`-ply alpha-beta search in (`alpha`, `beta`)
+    /// with these weights (exact margins at finished games); passes are not plies, so
+    /// the leaves have exactly `depth` fewer empties. Labels early training positions
+    /// and orders moves high in the endgame tree.
+    pub fn search(&self, player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let moves = legal_moves(player, opponent);
+        if moves == 0 {
+            if legal_moves(opponent, player) == 0 {
+                return 100 * final_margin(player, opponent);
+            }
+            return -self.search(opponent, player, depth, -beta, -alpha);
+        }
+        if depth == 0 {
+            return self.evaluate(player, opponent, moves);
+        }
+        let mut best = -30_000;
+        let mut rest = moves;
+        while rest != 0 {
+            let square = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let flipped = flips(square, player, opponent);
+            let score = -self.search(
+                opponent ^ flipped,
+                player | flipped | 1 << square,
+                depth - 1,
+                -beta,
+                -alpha,
+            );
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// The file form: `ARBOTHW1`, then the weights in order as (run of zeros, value)

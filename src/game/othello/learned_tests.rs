@@ -177,6 +177,8 @@ fn the_trainer_runs_end_to_end_on_a_tiny_data_set() {
         depth: 2,
         lambda: 1.0,
         iterations: 20,
+        stages: STAGES,
+        neighbours: true,
     };
     let (weights, reports) = fit(&samples, &fit_config, |_| {});
     assert_eq!(reports.len(), STAGES);

@@ -9,8 +9,7 @@
 
 use std::time::Instant;
 
-use crate::game::othello::bitboard::{flips, legal_moves};
-use crate::game::othello::final_margin;
+use crate::game::othello::bitboard::legal_moves;
 use crate::game::othello::learned::{
     scalars, stage_of, LearnedWeights, SCALARS, STAGES, STAGE_LEN, STAGE_WIDTH,
 };
@@ -28,6 +27,10 @@ pub struct FitConfig {
     pub lambda: f64,
     /// Conjugate-gradient iterations per stage.
     pub iterations: u32,
+    /// Stages fitted (the first ones; the rest stay zero): a quick look at the error.
+    pub stages: usize,
+    /// Whether the neighbouring stages' positions join each stage's fit.
+    pub neighbours: bool,
 }
 
 impl Default for FitConfig {
@@ -36,6 +39,8 @@ impl Default for FitConfig {
             depth: STAGE_WIDTH,
             lambda: 5.0,
             iterations: 60,
+            stages: STAGES,
+            neighbours: true,
         }
     }
 }
@@ -74,7 +79,8 @@ pub fn fit(
         }
     }
     let mut previous = vec![0f64; STAGE_LEN];
-    for (stage, stage_samples) in by_stage.iter().enumerate() {
+    let mut previous_labelled: Vec<(Sample, f64)> = Vec::new();
+    for (stage, stage_samples) in by_stage.iter().enumerate().take(config.stages) {
         let clock = Instant::now();
         let mut r = StageReport {
             stage,
@@ -82,6 +88,7 @@ pub fn fit(
         };
         let mut rows = Rows::default();
         let mut held = Rows::default();
+        let mut labelled = Vec::with_capacity(stage_samples.len());
         for s in stage_samples {
             let label = if s.label == UNLABELED {
                 r.searched += 1;
@@ -99,8 +106,22 @@ pub fn fit(
                 held.push(s, label);
             } else {
                 rows.push(s, label);
+                labelled.push((*s, label));
             }
         }
+        if config.neighbours && !rows.labels.is_empty() {
+            // Data is scarce: the neighbouring stages' positions (the one below as
+            // labelled, the one above where its labels are exact) join the fit.
+            for (s, label) in &previous_labelled {
+                rows.push(s, *label);
+            }
+            for s in by_stage.get(stage + 1).into_iter().flatten() {
+                if s.label != UNLABELED && !held_out(s) {
+                    rows.push(s, f64::from(s.label));
+                }
+            }
+        }
+        previous_labelled = labelled;
         r.held_out = held.labels.len();
         // A stage without data keeps the previous stage's weights.
         let w = if rows.labels.is_empty() {
@@ -255,52 +276,7 @@ fn solve(rows: &Rows, config: &FitConfig, start: &[f64]) -> Vec<f64> {
     w
 }
 
-/// The value in centi-discs of a `depth`-ply alpha-beta search with `weights` (exact
-/// margins at finished games); passes do not count as plies, so the leaves have exactly
-/// `depth` fewer empties.
+/// The labelling search: [`LearnedWeights::search`].
 pub fn label_by_search(weights: &LearnedWeights, player: u64, opponent: u64, depth: u32) -> i32 {
-    negamax(weights, player, opponent, depth, -30_000, 30_000)
-}
-
-fn negamax(
-    weights: &LearnedWeights,
-    player: u64,
-    opponent: u64,
-    depth: u32,
-    mut alpha: i32,
-    beta: i32,
-) -> i32 {
-    let moves = legal_moves(player, opponent);
-    if moves == 0 {
-        if legal_moves(opponent, player) == 0 {
-            return 100 * final_margin(player, opponent);
-        }
-        return -negamax(weights, opponent, player, depth, -beta, -alpha);
-    }
-    if depth == 0 {
-        return weights.evaluate(player, opponent, moves);
-    }
-    let mut best = -30_000;
-    let mut rest = moves;
-    while rest != 0 {
-        let square = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let flipped = flips(square, player, opponent);
-        let score = -negamax(
-            weights,
-            opponent ^ flipped,
-            player | flipped | 1 << square,
-            depth - 1,
-            -beta,
-            -alpha,
-        );
-        if score > best {
-            best = score;
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                break;
-            }
-        }
-    }
-    best
+    weights.search(player, opponent, depth, -30_000, 30_000)
 }
