@@ -130,7 +130,7 @@ def main() -> int:
                 good = move in case.best_moves and round(value) == case.margin
                 ntest_correct += good
                 ntest_time += seconds
-                print(f"    ntest score {value:+.0f} move {move:<4} {'ok' if good else 'WRONG'} time {seconds:8.3f} s"
+                print(f"    ntest score {value:+.2f} move {move:<4} {'ok' if good else 'WRONG'} time {seconds:8.3f} s"
                       f"  arbor/ntest {result.elapsed / max(seconds, 1e-9):.2f}", flush=True)
     print(f"total {len(cases)} positions, {correct} correct, time {total_time:.3f} s, nodes {total_nodes}, "
           f"{total_nodes / max(total_time, 1e-9) / 1e6:.1f} M nodes/s")

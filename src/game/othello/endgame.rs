@@ -13,11 +13,12 @@ use crate::game::othello::{final_margin, learned};
 
 /// Nodes with at least this many empties add the learned evaluation of each move to its
 /// ordering key; with [`EVAL_DEPTH1_EMPTIES`] and [`EVAL_DEPTH2_EMPTIES`] a 1- or 2-ply
-/// search of it. Measured on FFO #40-#42 (nodes, arbor's own weights): fastest-first
-/// only 132 M; evaluation from 14 empties, 1 ply from 16, 2 plies from 20: 93 M.
+/// search of it. Measured on FFO #40-#44 with the shipped weights: 288 M nodes with
+/// fastest-first only; 171 M with evaluation from 14 empties, 1 ply from 16, 2 plies from
+/// 20; 165 M with 2 plies from 18 (lower thresholds save nodes but cost more time).
 const EVAL_ORDER_EMPTIES: u32 = 14;
 const EVAL_DEPTH1_EMPTIES: u32 = 16;
-const EVAL_DEPTH2_EMPTIES: u32 = 20;
+const EVAL_DEPTH2_EMPTIES: u32 = 18;
 /// Centi-discs of evaluation per unit of the ordering key (a reply's mobility is 16).
 const EVAL_ORDER_SCALE: i32 = 25;
 use crate::game::othello::table::Table;
