@@ -9,9 +9,12 @@
 pub mod bitboard;
 pub mod endgame;
 pub mod eval;
+pub mod learned;
+pub mod pattern;
 pub mod perft;
 pub mod solver;
 pub mod table;
+pub mod train;
 
 use crate::game::notation::{diagram, format_grid, format_square, parse_grid, parse_square};
 use crate::game::solver::Solve;
@@ -292,9 +295,11 @@ impl Game for Othello {
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
-    /// Mobility, potential mobility, corners, X/C squares, edges, stability and parity,
-    /// weighted by game phase.
+    /// The learned pattern evaluation (weights fitted by `examples/othello_train.rs`).
     Full,
+    /// Hand-set: mobility, potential mobility, corners, X/C squares, edges, stability and
+    /// parity, weighted by game phase.
+    Classic,
     /// Mobility only.
     Mobility,
     /// The seeds' plain disc difference (the sparring partner of the strength tests).
@@ -326,8 +331,9 @@ const SPECS: &[OptionSpec] = &[
         name: "Style",
         kind: "combo",
         default: "full",
-        range: "full|mobility|baseline",
-        help: "evaluation: full, mobility only, or the plain disc difference",
+        range: "full|classic|mobility|baseline",
+        help:
+            "evaluation: learned patterns, hand-set features, mobility only, or the disc difference",
     },
     OptionSpec {
         name: "EndgameEmpties",
@@ -347,9 +353,14 @@ impl GameParams for OthelloParams {
         if name.eq_ignore_ascii_case("Style") {
             self.style = match value.to_ascii_lowercase().as_str() {
                 "full" => Style::Full,
+                "classic" => Style::Classic,
                 "mobility" => Style::Mobility,
                 "baseline" => Style::Baseline,
-                _ => return Err(Some("expected full, mobility or baseline".to_string())),
+                _ => {
+                    return Err(Some(
+                        "expected full, classic, mobility or baseline".to_string(),
+                    ))
+                }
             };
             Ok(())
         } else if name.eq_ignore_ascii_case("EndgameEmpties") {
@@ -393,5 +404,7 @@ impl Solve for Othello {
     type Solver = solver::EndgameSolver;
 }
 
+#[cfg(test)]
+mod learned_tests;
 #[cfg(test)]
 mod tests;

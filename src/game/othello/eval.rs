@@ -1,5 +1,6 @@
-//! Othello mid-game evaluation: a linear sum of features with one weight set per game
-//! phase, from the side to move's point of view, in centi-discs.
+//! Othello mid-game evaluation, from the side to move's point of view, in centi-discs:
+//! `Style full` is the learned pattern evaluation ([`learned`]); `Style classic` is the
+//! hand-set linear sum of features with one weight set per game phase defined here.
 //!
 //! The split into [`Features`] (what the position shows) and [`Weights`] (how much each
 //! feature is worth in a phase) is where learned weights plug in: a trained model (for
@@ -7,7 +8,7 @@
 //! [`features`] without touching the search. Knows nothing about searching.
 
 use crate::game::othello::bitboard::{edge_anchored, legal_moves, neighbours, CORNERS};
-use crate::game::othello::{Othello, Style};
+use crate::game::othello::{learned, Othello, Style};
 use crate::game::EVAL_LIMIT;
 
 /// The X squares b2, g2, b7, g7, each diagonal to a corner.
@@ -173,7 +174,8 @@ pub fn evaluate(position: &Othello, style: Style) -> i32 {
             100 * (position.move_mask().count_ones() as i32
                 - legal_moves(opponent, player).count_ones() as i32)
         }
-        Style::Full => {
+        Style::Full => learned::embedded().evaluate(player, opponent, position.move_mask()),
+        Style::Classic => {
             let weights = &PHASE_WEIGHTS[phase((player | opponent).count_ones())];
             weighted(&features(position), weights)
         }
