@@ -1,5 +1,6 @@
 //! The search worker: a long-lived thread that owns the search tables and runs one search
-//! at a time, reporting through a channel. It formats moves to text (the only place a
+//! at a time (itself the main search thread, with the job's helper threads), reporting
+//! through a channel. It formats moves to text (the only place a
 //! search result meets notation) so the session never needs to know the game's types.
 
 use std::thread::JoinHandle;
@@ -10,10 +11,9 @@ use crossbeam_channel::{Receiver, Sender};
 use crate::game::{Game, MoveList};
 use crate::registry::with_game;
 use crate::registry::{AllParams, AllSolvers, AnyGame, Registered};
-use crate::search::{self, AllocError, Info, Limits, ScoreReport, StopFlag, Tables};
-
-/// Stack size of the worker: deep recursions with on-stack move lists need room.
-const WORKER_STACK_BYTES: usize = 256 << 20;
+use crate::search::{
+    self, AllocError, Info, Limits, PonderHit, ScoreReport, StopFlag, Tables, SEARCH_STACK_BYTES,
+};
 
 /// One search to run.
 pub struct Job {
@@ -23,6 +23,10 @@ pub struct Job {
     pub params: AllParams,
     pub limits: Limits,
     pub stop: StopFlag,
+    /// Set for `go ponder`: the search's time starts at the hit.
+    pub ponder: Option<PonderHit>,
+    /// Search threads (the worker's thread and `threads - 1` helpers).
+    pub threads: usize,
 }
 
 /// What the session asks of the worker.
@@ -83,7 +87,7 @@ impl Worker {
         let (event_tx, event_rx) = crossbeam_channel::unbounded();
         let thread = std::thread::Builder::new()
             .name("search".into())
-            .stack_size(WORKER_STACK_BYTES)
+            .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || run(tables, request_rx, event_tx))
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
         Ok(Worker {
@@ -154,13 +158,15 @@ fn run_search<G: Registered>(
 ) -> String {
     let params = G::params(&job.params);
     let solver = G::solver(solvers);
-    let result = search::search(
+    tables.set_threads(job.threads);
+    let result = search::search_pondering(
         root,
         params,
         &job.limits,
         tables,
         solver,
         &job.stop,
+        job.ponder.as_ref(),
         |info: &Info<G::Move>| {
             let info = InfoText {
                 depth: info.depth,
