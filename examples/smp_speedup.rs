@@ -4,7 +4,8 @@
 //! (GAME `othello` or `gomoku`, e.g. `othello 12 2 5`). Each round searches every position
 //! once with 1 thread and once with THREADS threads (the order alternating between rounds),
 //! each search with fresh tables (64 MiB), and prints the round's summed times and their
-//! ratio; the last line gives the median ratio over the rounds.
+//! ratio, and the ratio of the main thread's nodes (the work on the critical path, which
+//! load from other programs does not change); the last line gives the median time ratio.
 
 use std::time::Instant;
 
@@ -41,10 +42,11 @@ fn positions<G: Game>(start: &G, count: usize, plies: usize) -> Vec<G> {
     out
 }
 
-/// Seconds and nodes to search every position to `depth` with `threads` threads.
-fn run<G: Solve>(positions: &[G], depth: u32, threads: usize) -> (f64, u64) {
+/// Seconds, nodes and main-thread nodes to search every position to `depth` with
+/// `threads` threads.
+fn run<G: Solve>(positions: &[G], depth: u32, threads: usize) -> (f64, u64, u64) {
     let params = <G as Evaluate>::Params::default();
-    let (mut seconds, mut nodes) = (0.0, 0);
+    let (mut seconds, mut nodes, mut main_nodes) = (0.0, 0, 0);
     for position in positions {
         let mut tables = Tables::try_new(64).expect("64 MiB");
         tables.set_threads(threads);
@@ -64,9 +66,10 @@ fn run<G: Solve>(positions: &[G], depth: u32, threads: usize) -> (f64, u64) {
             |_| {},
         );
         seconds += clock.elapsed().as_secs_f64();
-        nodes += result.map_or(0, |r| r.nodes);
+        nodes += result.as_ref().map_or(0, |r| r.nodes);
+        main_nodes += result.as_ref().map_or(0, |r| r.main_nodes);
     }
-    (seconds, nodes)
+    (seconds, nodes, main_nodes)
 }
 
 fn compare<G: Solve>(positions: &[G], depth: u32, threads: usize, rounds: usize) {
@@ -81,9 +84,11 @@ fn compare<G: Solve>(positions: &[G], depth: u32, threads: usize, rounds: usize)
         };
         let ratio = one.0 / many.0.max(1e-9);
         ratios.push(ratio);
+        // Without other load every thread has its own core, and the time to depth follows
+        // the main thread's nodes: the ratio below is what the speed-up would be then.
         println!(
-            "round {round}: 1 thread {:.3} s ({} nodes), {threads} threads {:.3} s ({} nodes), speed-up {ratio:.2}",
-            one.0, one.1, many.0, many.1
+            "round {round}: 1 thread {:.3} s ({} nodes), {threads} threads {:.3} s ({} nodes, main thread {}), speed-up {ratio:.2}, main-thread node ratio {:.2}",
+            one.0, one.1, many.0, many.1, many.2, one.2 as f64 / many.2.max(1) as f64
         );
     }
     ratios.sort_by(f64::total_cmp);

@@ -95,7 +95,10 @@ pub struct SearchResult<M> {
     pub score: ScoreReport,
     /// The last completed depth (0 if none completed).
     pub depth: u32,
+    /// Nodes of all threads.
     pub nodes: u64,
+    /// Nodes of the main thread alone (the same as `nodes` with one thread).
+    pub main_nodes: u64,
     pub elapsed: Duration,
     pub pv: Vec<M>,
 }

@@ -51,7 +51,10 @@ fn arbor_uci_subcommand_and_drop_moves() {
     let (best, ponder) = bestmove_of(&best);
     assert_eq!(best, "P@c1");
     // The reply to ponder on comes from the PV: some drop O can answer with.
-    assert!(ponder.as_ref().is_some_and(|p| p.starts_with("P@")), "{ponder:?}");
+    assert!(
+        ponder.as_ref().is_some_and(|p| p.starts_with("P@")),
+        "{ponder:?}"
+    );
     let last = infos.last().expect("info lines");
     assert!(
         last.starts_with("info depth ") && last.contains(" pv P@c1"),

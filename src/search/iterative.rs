@@ -105,6 +105,7 @@ pub fn search_pondering<G: Solve>(
     });
     // Every helper is joined now: their final counts are in.
     result.nodes = main.nodes(control.nodes());
+    result.main_nodes = control.nodes();
     Some(result)
 }
 
@@ -201,6 +202,7 @@ impl<G: Solve> Main<'_, G> {
             score: ScoreReport::Cp(0),
             depth: 0,
             nodes: 0,
+            main_nodes: 0,
             elapsed: Duration::ZERO,
             pv: vec![fallback],
         }
@@ -222,6 +224,7 @@ impl<G: Solve> Main<'_, G> {
                     score: report,
                     depth: solved.depth,
                     nodes: self.nodes(control.nodes()),
+                    main_nodes: control.nodes(),
                     elapsed: self.start.elapsed(),
                     pv: solved.pv,
                 };
@@ -232,6 +235,7 @@ impl<G: Solve> Main<'_, G> {
             Verdict::Aborted => {
                 let mut result = self.fallback();
                 result.nodes = self.nodes(control.nodes());
+                result.main_nodes = control.nodes();
                 result.elapsed = self.start.elapsed();
                 Some(result)
             }
@@ -293,6 +297,7 @@ impl<G: Solve> Main<'_, G> {
                 score: report,
                 depth,
                 nodes: self.nodes(control.nodes()),
+                main_nodes: control.nodes(),
                 elapsed: self.start.elapsed(),
                 pv,
             };
@@ -306,6 +311,7 @@ impl<G: Solve> Main<'_, G> {
             }
         }
         result.nodes = self.nodes(control.nodes());
+        result.main_nodes = control.nodes();
         result.elapsed = self.start.elapsed();
         self.wait_if_infinite(control);
         result
