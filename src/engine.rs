@@ -128,11 +128,7 @@ fn run(mut tables: Tables, requests: Receiver<Request>, events: Sender<Event>) {
     while let Ok(request) = requests.recv() {
         match request {
             Request::Search(job) => {
-                let id = job.id;
-                let best_move = with_game!(&job.position, g => run_search(g, &job, &mut tables, &mut solvers, &events));
-                if events.send(Event::BestMove { id, best_move }).is_err() {
-                    return;
-                }
+                with_game!(&job.position, g => run_search(g, &job, &mut tables, &mut solvers, &events));
             }
             Request::Clear => {
                 tables.clear();
@@ -148,14 +144,15 @@ fn run(mut tables: Tables, requests: Receiver<Request>, events: Sender<Event>) {
     }
 }
 
-/// Runs one search and returns its best move as text.
+/// Runs one search and sends its best move as text: as soon as the main thread has it (the
+/// helpers, told to stop, are joined before the worker takes the next request).
 fn run_search<G: Registered>(
     root: &G,
     job: &Job,
     tables: &mut Tables,
     solvers: &mut AllSolvers,
     events: &Sender<Event>,
-) -> String {
+) {
     let params = G::params(&job.params);
     let solver = G::solver(solvers);
     tables.set_threads(job.threads);
@@ -179,17 +176,25 @@ fn run_search<G: Registered>(
             };
             let _ = events.send(Event::Info { id: job.id, info });
         },
+        |result| {
+            let best_move = root.format_move(result.best_move);
+            let _ = events.send(Event::BestMove {
+                id: job.id,
+                best_move,
+            });
+        },
     );
-    match result {
-        Some(result) => root.format_move(result.best_move),
+    if result.is_none() {
         // The session never starts a search on a finished game; answer something legal anyway.
-        None => {
-            let mut moves = MoveList::new();
-            root.legal_moves(&mut moves);
-            moves
-                .first()
-                .map_or_else(|| "none".to_string(), |&mv| root.format_move(mv))
-        }
+        let mut moves = MoveList::new();
+        root.legal_moves(&mut moves);
+        let best_move = moves
+            .first()
+            .map_or_else(|| "none".to_string(), |&mv| root.format_move(mv));
+        let _ = events.send(Event::BestMove {
+            id: job.id,
+            best_move,
+        });
     }
 }
 

@@ -33,12 +33,27 @@ pub fn search<G: Solve>(
     stop: &StopFlag,
     on_info: impl FnMut(&Info<G::Move>),
 ) -> Option<SearchResult<G::Move>> {
-    search_pondering(root, params, limits, tables, solver, stop, None, on_info)
+    search_pondering(
+        root,
+        params,
+        limits,
+        tables,
+        solver,
+        stop,
+        None,
+        on_info,
+        |_| {},
+    )
 }
 
 /// [`search`], optionally as a ponder search: until `ponder` is hit the search has no time
 /// limit and does not end on its own (like `infinite`); from the hit on, `limits` apply with
 /// their time counted from the hit.
+///
+/// `on_decided` gets the answer as soon as the main thread has it, after the helpers were
+/// told to stop but before they are joined: a helper that the system has not scheduled for
+/// a while (other programs on every core) would otherwise delay the answer. The helpers
+/// are joined before this function returns.
 #[allow(clippy::too_many_arguments)]
 pub fn search_pondering<G: Solve>(
     root: &G,
@@ -49,6 +64,7 @@ pub fn search_pondering<G: Solve>(
     stop: &StopFlag,
     ponder: Option<&PonderHit>,
     mut on_info: impl FnMut(&Info<G::Move>),
+    on_decided: impl FnOnce(&SearchResult<G::Move>),
 ) -> Option<SearchResult<G::Move>> {
     let start = Instant::now();
     let mut root_moves = MoveList::new();
@@ -84,6 +100,7 @@ pub fn search_pondering<G: Solve>(
         let result = main
             .solve(solver, &mut control, &mut on_info)
             .unwrap_or_else(|| main.iterate(ordering, &mut control, &mut on_info));
+        on_decided(&result);
         return Some(result);
     }
     let helper_stop = StopFlag::new();
@@ -101,6 +118,7 @@ pub fn search_pondering<G: Solve>(
             }
         };
         helper_stop.stop();
+        on_decided(&result);
         result
     });
     // Every helper is joined now: their final counts are in.
