@@ -1,7 +1,9 @@
-//! Othello endgame benchmark: `cargo run --release --example othello_ffo -- FILE [--first N]`
+//! Othello endgame benchmark:
+//! `cargo run --release --example othello_ffo -- FILE [--first N] [--threads T]`
 //! solves each position of an FFO file (board, side, known margin, best moves per line;
 //! `#` comments) exactly, in process, with a fresh solver table per position, and prints
-//! the score, the best move, whether both are correct, the time and the nodes.
+//! the score, the best move, whether both are correct, the time and the nodes (with
+//! `--threads`, the solver's helper threads share its table; nodes are all threads').
 
 use std::time::Instant;
 
@@ -9,7 +11,7 @@ use arbor::budget::control::Control;
 use arbor::game::othello::solver::EndgameSolver;
 use arbor::game::othello::Othello;
 use arbor::game::Game;
-use arbor::search::StopFlag;
+use arbor::search::{Solver, StopFlag};
 
 fn main() {
     env_logger::init();
@@ -28,6 +30,12 @@ fn main() {
         },
         None => usize::MAX,
     };
+    let threads = args
+        .iter()
+        .position(|a| a == "--threads")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(1);
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) => {
@@ -59,6 +67,7 @@ fn main() {
             .unwrap_or(i32::MIN);
         let best_moves: Vec<&str> = fields[3].split(',').collect();
         let mut solver = EndgameSolver::default();
+        Solver::<Othello>::set_threads(&mut solver, threads);
         let mut control = Control::new(StopFlag::new(), None, None);
         let clock = Instant::now();
         let Some(exact) = solver.solve_exact(&position, &mut control) else {

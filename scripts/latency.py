@@ -40,11 +40,13 @@ def main() -> int:
     parser.add_argument("--trials", type=int, default=50)
     parser.add_argument("--movetime", type=int, default=100, help="movetime for the overshoot test (ms)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1, help="the engine's Threads option")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
     variant = dict(pair.split("=", 1) for pair in args.variant)
     with Engine.popen(args.engine) as engine:
+        engine.set_option("Threads", args.threads)
         try:
             engine.new_game(args.game, **variant)
         except EngineError as error:

@@ -8,4 +8,4 @@ pub mod control;
 pub mod limits;
 
 pub use control::Control;
-pub use limits::{allot, Clock, Deadline, Limits, StopFlag};
+pub use limits::{allot, Clock, Deadline, Limits, PonderHit, StopFlag};

@@ -1,5 +1,6 @@
 //! The search worker: a long-lived thread that owns the search tables and runs one search
-//! at a time, reporting through a channel. It formats moves to text (the only place a
+//! at a time (itself the main search thread, with the job's helper threads), reporting
+//! through a channel. It formats moves to text (the only place a
 //! search result meets notation) so the session never needs to know the game's types.
 
 use std::thread::JoinHandle;
@@ -10,10 +11,9 @@ use crossbeam_channel::{Receiver, Sender};
 use crate::game::{Game, MoveList};
 use crate::registry::with_game;
 use crate::registry::{AllParams, AllSolvers, AnyGame, Registered};
-use crate::search::{self, AllocError, Info, Limits, ScoreReport, StopFlag, Tables};
-
-/// Stack size of the worker: deep recursions with on-stack move lists need room.
-const WORKER_STACK_BYTES: usize = 256 << 20;
+use crate::search::{
+    self, AllocError, Info, Limits, PonderHit, ScoreReport, StopFlag, Tables, SEARCH_STACK_BYTES,
+};
 
 /// One search to run.
 pub struct Job {
@@ -23,6 +23,10 @@ pub struct Job {
     pub params: AllParams,
     pub limits: Limits,
     pub stop: StopFlag,
+    /// Set for `go ponder`: the search's time starts at the hit.
+    pub ponder: Option<PonderHit>,
+    /// Search threads (the worker's thread and `threads - 1` helpers).
+    pub threads: usize,
 }
 
 /// What the session asks of the worker.
@@ -83,7 +87,7 @@ impl Worker {
         let (event_tx, event_rx) = crossbeam_channel::unbounded();
         let thread = std::thread::Builder::new()
             .name("search".into())
-            .stack_size(WORKER_STACK_BYTES)
+            .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || run(tables, request_rx, event_tx))
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
         Ok(Worker {
@@ -124,11 +128,7 @@ fn run(mut tables: Tables, requests: Receiver<Request>, events: Sender<Event>) {
     while let Ok(request) = requests.recv() {
         match request {
             Request::Search(job) => {
-                let id = job.id;
-                let best_move = with_game!(&job.position, g => run_search(g, &job, &mut tables, &mut solvers, &events));
-                if events.send(Event::BestMove { id, best_move }).is_err() {
-                    return;
-                }
+                with_game!(&job.position, g => run_search(g, &job, &mut tables, &mut solvers, &events));
             }
             Request::Clear => {
                 tables.clear();
@@ -144,23 +144,26 @@ fn run(mut tables: Tables, requests: Receiver<Request>, events: Sender<Event>) {
     }
 }
 
-/// Runs one search and returns its best move as text.
+/// Runs one search and sends its best move as text: as soon as the main thread has it (the
+/// helpers, told to stop, are joined before the worker takes the next request).
 fn run_search<G: Registered>(
     root: &G,
     job: &Job,
     tables: &mut Tables,
     solvers: &mut AllSolvers,
     events: &Sender<Event>,
-) -> String {
+) {
     let params = G::params(&job.params);
     let solver = G::solver(solvers);
-    let result = search::search(
+    tables.set_threads(job.threads);
+    let result = search::search_pondering(
         root,
         params,
         &job.limits,
         tables,
         solver,
         &job.stop,
+        job.ponder.as_ref(),
         |info: &Info<G::Move>| {
             let info = InfoText {
                 depth: info.depth,
@@ -173,17 +176,25 @@ fn run_search<G: Registered>(
             };
             let _ = events.send(Event::Info { id: job.id, info });
         },
+        |result| {
+            let best_move = root.format_move(result.best_move);
+            let _ = events.send(Event::BestMove {
+                id: job.id,
+                best_move,
+            });
+        },
     );
-    match result {
-        Some(result) => root.format_move(result.best_move),
+    if result.is_none() {
         // The session never starts a search on a finished game; answer something legal anyway.
-        None => {
-            let mut moves = MoveList::new();
-            root.legal_moves(&mut moves);
-            moves
-                .first()
-                .map_or_else(|| "none".to_string(), |&mv| root.format_move(mv))
-        }
+        let mut moves = MoveList::new();
+        root.legal_moves(&mut moves);
+        let best_move = moves
+            .first()
+            .map_or_else(|| "none".to_string(), |&mv| root.format_move(mv));
+        let _ = events.send(Event::BestMove {
+            id: job.id,
+            best_move,
+        });
     }
 }
 

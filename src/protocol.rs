@@ -24,6 +24,7 @@ pub const COMMANDS: &[&str] = &[
     "isready",
     "go",
     "stop",
+    "ponderhit",
     "showboard",
     "legal",
     "perft",
@@ -62,6 +63,8 @@ pub struct GoArgs {
     pub movestogo: Option<u32>,
     pub infinite: bool,
     pub solve: bool,
+    /// Think on the opponent's time until `ponderhit` (then the limits apply) or `stop`.
+    pub ponder: bool,
 }
 
 /// A parsed command. Moves and positions are still text: the session validates them
@@ -92,6 +95,7 @@ pub enum Command {
     IsReady,
     Go(GoArgs),
     Stop,
+    PonderHit,
     ShowBoard,
     Legal,
     Perft(u32),

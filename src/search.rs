@@ -3,7 +3,14 @@
 //!
 //! The search does no I/O, uses no channels and parses no strings: it receives a position,
 //! [`Limits`] and a [`StopFlag`], and reports through a callback.
+//!
+//! Threads (Lazy SMP): with `Threads N` the calling thread is the main thread and N - 1
+//! helpers run the same iterative deepening on other depths over the one shared, lock-free
+//! transposition table; each thread has its own killers and history. Only the main thread
+//! decides the move and reports. The helpers are scoped threads, joined before
+//! [`search`] returns.
 
+pub mod helpers;
 pub mod iterative;
 pub mod negamax;
 pub mod ordering;
@@ -11,18 +18,28 @@ pub mod tt;
 
 use std::time::Duration;
 
-pub use iterative::search;
+pub use iterative::{search, search_pondering};
 // The vocabulary the search shares with the games' own solvers lives below both layers
 // (`budget`, `game::score`, `game::solver`); re-exported here for the layers above.
-pub use crate::budget::{Clock, Limits, StopFlag};
+pub use crate::budget::{Clock, Limits, PonderHit, StopFlag};
 pub use crate::game::score::{self, ScoreReport};
 pub use crate::game::solver::{NoSolver, Solve, Solved, Solver, Verdict};
 pub use tt::{AllocError, TranspositionTable};
 
+/// Stack size of every search thread: deep recursions with on-stack move lists need room.
+pub const SEARCH_STACK_BYTES: usize = 256 << 20;
+
+/// The most search threads `Threads` accepts.
+pub const MAX_THREADS: usize = 256;
+
 /// The tables a search learns into, kept between searches by the worker.
 pub struct Tables {
+    /// Shared by all threads of a search.
     pub tt: TranspositionTable,
+    /// The main thread's killers and history.
     pub ordering: ordering::Ordering,
+    /// One killer/history memory per helper thread (`Threads` - 1 of them).
+    pub helpers: Vec<ordering::Ordering>,
 }
 
 impl Tables {
@@ -34,13 +51,27 @@ impl Tables {
         Ok(Tables {
             tt: TranspositionTable::try_new(hash_mib)?,
             ordering: ordering::Ordering::default(),
+            helpers: Vec::new(),
         })
+    }
+
+    /// Searches with `threads` threads from now on (clamped to 1..=[`MAX_THREADS`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        self.helpers
+            .resize_with(helpers, ordering::Ordering::default);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Forgets everything (on `newgame`).
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering.clear();
+        self.helpers.iter_mut().for_each(ordering::Ordering::clear);
     }
 }
 
@@ -64,7 +95,10 @@ pub struct SearchResult<M> {
     pub score: ScoreReport,
     /// The last completed depth (0 if none completed).
     pub depth: u32,
+    /// Nodes of all threads.
     pub nodes: u64,
+    /// Nodes of the main thread alone (the same as `nodes` with one thread).
+    pub main_nodes: u64,
     pub elapsed: Duration,
     pub pv: Vec<M>,
 }

@@ -71,8 +71,8 @@ fn errors_name_the_offending_token_and_leave_the_position_unchanged() {
         ["? invalid-argument Hash 0: expected an integer from 1 to 16384"]
     );
     assert_eq!(
-        engine.ask("setoption name Threads value 2"),
-        ["? invalid-argument Threads 2: expected an integer from 1 to 1"]
+        engine.ask("setoption name Threads value 257"),
+        ["? invalid-argument Threads 257: expected an integer from 1 to 256"]
     );
     assert_eq!(
         engine.ask("setoption name Colour value red"),
@@ -250,8 +250,22 @@ fn options_hash_newgame_and_game_reset() {
         options[0].starts_with("= Hash type spin default 64 min 1 max 16384"),
         "{options:?}"
     );
-    assert_eq!(options[1], "Threads type spin default 1 min 1 max 1");
+    assert_eq!(
+        options[1],
+        "Threads type spin default 1 min 1 max 256 (now 1)"
+    );
     assert_eq!(engine.ask("setoption name hash value 4"), ["="]);
+    assert_eq!(engine.ask("setoption name threads value 3"), ["="]);
+    assert_eq!(engine.ask("setoption name threads value 0").len(), 1);
+    let options = engine.ask("options");
+    assert_eq!(
+        options[0],
+        "= Hash type spin default 64 min 1 max 16384 (now 4)"
+    );
+    assert_eq!(
+        options[1],
+        "Threads type spin default 1 min 1 max 256 (now 3)"
+    );
     engine.ask("position startpos moves b2");
     assert_eq!(engine.ask("newgame"), ["="]);
     assert_eq!(engine.ask("legal"), ["= a1 b1 c1 a2 b2 c2 a3 b3 c3"]);
@@ -347,6 +361,13 @@ fn game_options_may_be_set_before_the_game_is_selected() {
         options
             .iter()
             .any(|l| l.starts_with("Style type combo") && l.contains("default full")),
+        "{options:?}"
+    );
+    // `options` shows the value set, not only the default.
+    assert!(
+        options
+            .iter()
+            .any(|l| l.starts_with("Style type combo") && l.ends_with("(now baseline)")),
         "{options:?}"
     );
     assert!(engine.ask("setoption name Style value shiny")[0]

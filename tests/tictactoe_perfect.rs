@@ -108,10 +108,23 @@ fn reachable(position: &TicTacToe, seen: &mut HashMap<u64, TicTacToe>) {
 
 #[test]
 fn every_reachable_position_is_solved_exactly_and_played_perfectly() {
+    solve_every_reachable_position(1);
+}
+
+/// With helper threads sharing the table (Lazy SMP) every proof must stay exact: a proof
+/// stored by any thread is a proof, and torn entries are never trusted.
+#[test]
+fn every_reachable_position_is_solved_exactly_with_two_and_four_threads() {
+    solve_every_reachable_position(2);
+    solve_every_reachable_position(4);
+}
+
+fn solve_every_reachable_position(threads: usize) {
     let mut positions = HashMap::new();
     reachable(&TicTacToe::new(), &mut positions);
     let mut memo = HashMap::new();
     let mut tables = Tables::try_new(4).expect("4 MiB");
+    tables.set_threads(threads);
     let mut checked = 0;
     let mut sorted: Vec<_> = positions
         .values()
@@ -126,7 +139,11 @@ fn every_reachable_position_is_solved_exactly_and_played_perfectly() {
         // results carried over through the table must stay exact.
         let result = run(&position, &Limits::default(), &mut tables, &StopFlag::new());
         let text = position.position_text();
-        assert_eq!(result.score, expected_report(value), "score of {text}");
+        assert_eq!(
+            result.score,
+            expected_report(value),
+            "score of {text} ({threads} threads)"
+        );
         let mut child = position;
         child.play(result.best_move);
         let (child_board, child_side) = board_of(&child);

@@ -26,7 +26,8 @@ fn first_line_uci_switches_to_uci_and_declares_the_variants() {
         .expect("UCI_Variant");
     assert!(variant.contains(" var tictactoe"), "{variant}");
     assert!(lines.contains(&"option name Hash type spin default 64 min 1 max 16384".to_string()));
-    assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 1".to_string()));
+    assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 256".to_string()));
+    assert!(lines.contains(&"option name Ponder type check default false".to_string()));
     engine.send("isready");
     assert_eq!(engine.line(), "readyok");
 }
@@ -47,7 +48,13 @@ fn arbor_uci_subcommand_and_drop_moves() {
     // X holds the bottom-left two cells; O must block at P@c1 (arbor's c3).
     engine.send("go depth 9");
     let (infos, best) = engine.until("bestmove ");
-    assert_eq!(best, "bestmove P@c1");
+    let (best, ponder) = bestmove_of(&best);
+    assert_eq!(best, "P@c1");
+    // The reply to ponder on comes from the PV: some drop O can answer with.
+    assert!(
+        ponder.as_ref().is_some_and(|p| p.starts_with("P@")),
+        "{ponder:?}"
+    );
     let last = infos.last().expect("info lines");
     assert!(
         last.starts_with("info depth ") && last.contains(" pv P@c1"),
@@ -68,7 +75,7 @@ fn proven_wins_are_reported_as_mate_in_moves() {
     engine.send("position fen PP1/3/pp1[PPPppp] w - - 0 1");
     engine.send("go movetime 500");
     let (infos, best) = engine.until("bestmove ");
-    assert_eq!(best, "bestmove P@c3");
+    assert_eq!(best, "bestmove P@c3", "a win in one: nothing to ponder on");
     assert!(
         infos.iter().any(|l| l.contains(" score mate 1 ")),
         "{infos:?}"
@@ -227,10 +234,7 @@ fn play_game(variant: &str, go: &str) -> (u8, usize) {
         ));
         engine.send(go);
         let (_, best) = engine.until("bestmove ");
-        let drop = best
-            .strip_prefix("bestmove ")
-            .unwrap_or_default()
-            .to_string();
+        let drop = bestmove_of(&best).0;
         let index = referee.play(&drop, player);
         if let Some(result) = referee.result(index) {
             return (result, referee.moves.len());
@@ -289,6 +293,7 @@ fn connect_four_drops_name_the_landing_cell() {
     engine.send("position startpos moves P@d1 P@d2 P@d3");
     engine.send("go depth 2");
     let (_, best) = engine.until("bestmove ");
+    let best = format!("bestmove {}", bestmove_of(&best).0);
     let rank: u32 = best
         .trim_start_matches("bestmove P@")
         .get(1..)
@@ -300,4 +305,16 @@ fn connect_four_drops_name_the_landing_cell() {
         rank, expected_rank,
         "{best} must land on the lowest empty cell"
     );
+}
+
+/// The move and the optional ponder move of a `bestmove M [ponder P]` line.
+fn bestmove_of(line: &str) -> (String, Option<String>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words.first(), Some(&"bestmove"), "{line}");
+    let best = words.get(1).map(|w| w.to_string()).unwrap_or_default();
+    match words.get(2..) {
+        Some([]) | None => (best, None),
+        Some(["ponder", reply]) => (best, Some(reply.to_string())),
+        Some(other) => panic!("unexpected words after the move: {other:?}"),
+    }
 }

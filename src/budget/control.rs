@@ -1,8 +1,10 @@
 //! Node counting and the abort check shared by the generic search and game solvers.
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::Instant;
 
-use crate::budget::limits::StopFlag;
+use crate::budget::limits::{Deadline, Limits, PonderHit, StopFlag};
 
 /// How often (in nodes, a power of two) the clock and the stop flag are read.
 const CHECK_INTERVAL_MASK: u64 = 1023;
@@ -15,6 +17,11 @@ pub struct Control {
     node_limit: u64,
     nodes: u64,
     aborted: bool,
+    /// A ponder search: no hard deadline until `ponderhit`, then the one of these limits
+    /// counted from the hit.
+    ponder: Option<(PonderHit, Limits)>,
+    /// Where a helper thread publishes its node count for the main thread's reports.
+    published: Option<Arc<AtomicU64>>,
 }
 
 impl Control {
@@ -26,7 +33,22 @@ impl Control {
             node_limit: node_limit.unwrap_or(u64::MAX),
             nodes: 0,
             aborted: false,
+            ponder: None,
+            published: None,
         }
+    }
+
+    /// This control, for a ponder search: the time limits of `limits` start at the
+    /// `ponderhit` (the hard deadline given to [`Control::new`] should be `None`).
+    pub fn pondering(mut self, hit: PonderHit, limits: Limits) -> Self {
+        self.ponder = Some((hit, limits));
+        self
+    }
+
+    /// This control, publishing its node count to `counter` at every check (helpers).
+    pub fn publishing(mut self, counter: Arc<AtomicU64>) -> Self {
+        self.published = Some(counter);
+        self
     }
 
     /// Counts one node; `false` means abort now. Cheap: the clock is read every 1024 nodes.
@@ -42,6 +64,15 @@ impl Control {
     /// Reads the stop flag, the clock and the node budget now.
     #[cold]
     pub fn check(&mut self) -> bool {
+        if let Some(counter) = &self.published {
+            counter.store(self.nodes, Relaxed);
+        }
+        if let Some((hit, limits)) = &self.ponder {
+            if let Some(at) = hit.time() {
+                self.hard_deadline = Deadline::new(limits, at).hard;
+                self.ponder = None;
+            }
+        }
         if self.stop.is_stopped()
             || self.nodes >= self.node_limit
             || self.hard_deadline.is_some_and(|d| Instant::now() >= d)

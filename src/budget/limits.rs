@@ -4,7 +4,7 @@
 //! (abort the iteration) so that the engine never flags.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// A shared flag the session sets to stop the search; polled with `Relaxed` loads.
@@ -26,6 +26,29 @@ impl StopFlag {
     #[inline]
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The `ponderhit` of a ponder search: until it comes the search thinks on the opponent's
+/// time with no time limit; from it, the search's time limits count.
+#[derive(Clone, Debug, Default)]
+pub struct PonderHit(Arc<OnceLock<Instant>>);
+
+impl PonderHit {
+    /// A ponder search that has not been hit yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records the hit now (a second hit changes nothing).
+    pub fn hit(&self) {
+        let _ = self.0.set(Instant::now());
+    }
+
+    /// When the hit came, if it has.
+    #[inline]
+    pub fn time(&self) -> Option<Instant> {
+        self.0.get().copied()
     }
 }
 
@@ -83,6 +106,19 @@ impl Deadline {
         Deadline {
             soft: soft.map(|d| start + d),
             hard: hard.map(|d| start + d),
+        }
+    }
+
+    /// The deadlines of a search started at `start` as they stand now: those of a ponder
+    /// search count from its `ponderhit` and do not exist before it.
+    pub fn now_for(limits: &Limits, start: Instant, ponder: Option<&PonderHit>) -> Self {
+        match ponder.map(PonderHit::time) {
+            None => Deadline::new(limits, start),
+            Some(Some(hit)) => Deadline::new(limits, hit),
+            Some(None) => Deadline {
+                soft: None,
+                hard: None,
+            },
         }
     }
 }

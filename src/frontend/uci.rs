@@ -13,6 +13,7 @@ use crate::frontend::pipe::SessionPipe;
 use crate::frontend::{drive, say, spawn_line_reader, Conversation, SessionLine, Translator};
 use crate::game::{Game, GameError};
 use crate::registry::{with_game, AnyGame, GAME_NAMES};
+use crate::search::MAX_THREADS;
 
 /// A cutechess variant and the arbor game and variant options it stands for.
 struct UciVariant {
@@ -61,6 +62,9 @@ struct Uci {
     current: AnyGame,
     /// The root of the running search, to name its moves.
     search_root: Option<AnyGame>,
+    /// The running search's latest PV (arbor notation): its second move is the reply
+    /// `bestmove ... ponder` suggests thinking about.
+    last_pv: Vec<String>,
     session: Conversation<Pending>,
 }
 
@@ -99,6 +103,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write) -> io::Resu
         current: start.clone(),
         start,
         search_root: None,
+        last_pv: Vec::new(),
         session: Conversation::new(),
     };
     uci.send(&pipe, &game_line, Pending::Quiet);
@@ -124,7 +129,11 @@ impl Uci {
             ),
         )?;
         say(out, "option name Hash type spin default 64 min 1 max 16384")?;
-        say(out, "option name Threads type spin default 1 min 1 max 1")?;
+        say(
+            out,
+            &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+        )?;
+        say(out, "option name Ponder type check default false")?;
         say(out, "uciok")
     }
 
@@ -158,6 +167,8 @@ impl Uci {
                 }
                 None => say(out, &format!("info string error unknown variant {value}"))?,
             }
+        } else if name.eq_ignore_ascii_case("Ponder") {
+            // Only tells the engine that the GUI may send `go ponder`: nothing to set.
         } else {
             self.send(
                 pipe,
@@ -189,7 +200,8 @@ impl Translator for Uci {
     ) -> io::Result<bool> {
         let mut words = line.split_whitespace();
         match words.next().unwrap_or("") {
-            "" | "debug" | "register" | "ponderhit" => {}
+            "" | "debug" | "register" => {}
+            "ponderhit" => self.send(pipe, "ponderhit", Pending::Quiet),
             "uci" => self.handshake(out)?,
             "isready" => self.send(pipe, "isready", Pending::ReadyOk),
             "ucinewgame" => self.send(pipe, "newgame", Pending::Quiet),
@@ -204,6 +216,7 @@ impl Translator for Uci {
             },
             "go" => {
                 self.search_root = Some(self.current.clone());
+                self.last_pv.clear();
                 self.send(pipe, &go_line(words), Pending::Quiet);
             }
             "stop" => self.send(pipe, "stop", Pending::Quiet),
@@ -225,6 +238,9 @@ impl Translator for Uci {
                 ..
             } => say(out, &format!("info string error {detail}"))?,
             SessionLine::Info(rest) => {
+                if let Some((_, pv)) = rest.split_once(" pv ") {
+                    self.last_pv = pv.split_whitespace().map(str::to_string).collect();
+                }
                 let root = self.search_root.as_ref().unwrap_or(&self.current);
                 say(out, &with_game!(root, g => info_line(g, rest)))?;
             }
@@ -233,13 +249,29 @@ impl Translator for Uci {
                     .search_root
                     .take()
                     .unwrap_or_else(|| self.current.clone());
-                let drop = with_game!(&root, g => g.parse_legal_move(text).map(|mv| to_drop(g, mv)).unwrap_or_else(|_| text.to_string()));
-                say(out, &format!("bestmove {drop}"))?;
+                let pv = std::mem::take(&mut self.last_pv);
+                say(out, &with_game!(&root, g => bestmove_line(g, text, &pv)))?;
             }
             _ => {}
         }
         Ok(())
     }
+}
+
+/// `bestmove DROP`, with `ponder DROP` when the last PV starts with the best move and goes on.
+fn bestmove_line<G: Game>(root: &G, best: &str, pv: &[String]) -> String {
+    let Ok(mv) = root.parse_legal_move(best) else {
+        return format!("bestmove {best}");
+    };
+    let mut line = format!("bestmove {}", to_drop(root, mv));
+    if pv.first().map(String::as_str) == Some(best) {
+        let mut after = root.clone();
+        after.play(mv);
+        if let Some(reply) = pv.get(1).and_then(|r| after.parse_legal_move(r).ok()) {
+            line.push_str(&format!(" ponder {}", to_drop(&after, reply)));
+        }
+    }
+    line
 }
 
 fn build<G: Game>(start: &G, setup: &str, moves: &[&str]) -> Result<G, GameError> {
@@ -258,8 +290,8 @@ fn build<G: Game>(start: &G, setup: &str, moves: &[&str]) -> Result<G, GameError
     Ok(position)
 }
 
-/// The arbor `go` line for UCI `go` arguments. Pondering, `mate` and `searchmoves` are not
-/// supported and dropped; a bare `go` searches until `stop`, as UCI engines do.
+/// The arbor `go` line for UCI `go` arguments. `mate` and `searchmoves` are not supported
+/// and dropped; a bare `go` (or `go ponder` alone) searches until `stop`, as UCI engines do.
 fn go_line<'a>(words: impl Iterator<Item = &'a str>) -> String {
     let mut parts = vec!["go".to_string()];
     let mut words = words.peekable();
@@ -270,14 +302,14 @@ fn go_line<'a>(words: impl Iterator<Item = &'a str>) -> String {
                     parts.push(format!("{word} {value}"));
                 }
             }
-            "infinite" => parts.push(word.to_string()),
+            "infinite" | "ponder" => parts.push(word.to_string()),
             "mate" => {
                 words.next();
             }
             _ => {}
         }
     }
-    if parts.len() == 1 {
+    if parts.iter().all(|p| p == "go" || p == "ponder") {
         parts.push("infinite".to_string());
     }
     parts.join(" ")
@@ -334,7 +366,11 @@ mod tests {
             go_line("wtime 1000 btime 900 winc 10 binc 10".split(' ')),
             "go wtime 1000 btime 900 winc 10 binc 10"
         );
-        assert_eq!(go_line("movetime 50 ponder".split(' ')), "go movetime 50");
+        assert_eq!(
+            go_line("ponder wtime 900 btime 800".split(' ')),
+            "go ponder wtime 900 btime 800"
+        );
+        assert_eq!(go_line("ponder".split(' ')), "go ponder infinite");
         assert_eq!(go_line("mate 3 depth 4".split(' ')), "go depth 4");
         assert_eq!(go_line(std::iter::empty()), "go infinite");
     }

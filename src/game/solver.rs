@@ -41,6 +41,13 @@ pub trait Solver<G: Evaluate>: Default + Send + 'static {
     /// Forgets everything learned (on `newgame`).
     fn clear(&mut self) {}
 
+    /// Tells the solver how many threads the search has (`Threads`), before each solve.
+    /// Returns whether the solver then uses the other threads itself when it takes a
+    /// position; if not (the default), the search's helpers search beside it.
+    fn set_threads(&mut self, _threads: usize) -> bool {
+        false
+    }
+
     /// Tries to solve `position` within `control`'s limits, counting its nodes there.
     fn solve(
         &mut self,

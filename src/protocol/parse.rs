@@ -119,6 +119,7 @@ fn parse_command(name: &str, args: &str) -> Result<Command> {
         "isready" => no_args(Command::IsReady, args),
         "go" => parse_go(args).map(Command::Go),
         "stop" => no_args(Command::Stop, args),
+        "ponderhit" => no_args(Command::PonderHit, args),
         "showboard" => no_args(Command::ShowBoard, args),
         "legal" => no_args(Command::Legal, args),
         "perft" => {
@@ -285,6 +286,7 @@ fn parse_go(args: &str) -> Result<GoArgs> {
         match key {
             "infinite" => go.infinite = true,
             "solve" => go.solve = true,
+            "ponder" => go.ponder = true,
             "depth" => {
                 go.depth = Some(number(
                     "depth",
@@ -428,7 +430,7 @@ mod tests {
 
     #[test]
     fn go_limits() {
-        let Command::Go(go) = ok("go depth 5 movetime 100 nodes 9 wtime 1 btime 2 winc 3 binc 4 movestogo 5 infinite solve").command
+        let Command::Go(go) = ok("go depth 5 movetime 100 nodes 9 wtime 1 btime 2 winc 3 binc 4 movestogo 5 infinite solve ponder").command
         else {
             panic!("not go");
         };
@@ -444,7 +446,8 @@ mod tests {
                 binc: Some(4),
                 movestogo: Some(5),
                 infinite: true,
-                solve: true
+                solve: true,
+                ponder: true
             }
         );
         assert_eq!(err("go depth"), ErrorKind::MissingArgument);

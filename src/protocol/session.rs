@@ -3,6 +3,7 @@
 //! `select!`s over lines and worker events, so `stop` and `isready` are answered at once
 //! while a search runs.
 
+use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -17,7 +18,9 @@ use crate::protocol::{
     Command, ErrorKind, GoArgs, ProtocolError, Request, Setup, COMMANDS, PROTOCOL_VERSION,
 };
 use crate::registry::{for_each_game, with_game, AllParams, AnyGame, Registered, GAME_NAMES};
-use crate::search::{score, Clock, Limits, ScoreReport, StopFlag, TranspositionTable};
+use crate::search::{
+    score, Clock, Limits, PonderHit, ScoreReport, StopFlag, TranspositionTable, MAX_THREADS,
+};
 
 /// The transposition table size at startup, in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
@@ -47,6 +50,8 @@ enum Flow {
 struct Running {
     id: u64,
     stop: StopFlag,
+    /// Set while a `go ponder` search waits for its `ponderhit`.
+    ponder: Option<PonderHit>,
 }
 
 type Reply = Result<String, ProtocolError>;
@@ -59,6 +64,9 @@ pub struct Session<W: Write> {
     position: AnyGame,
     params: AllParams,
     hash_mib: usize,
+    threads: usize,
+    /// The values set for game options, by (game, lower-case option name), for `options`.
+    option_values: HashMap<(&'static str, String), String>,
     worker: Worker,
     running: Option<Running>,
     next_search_id: u64,
@@ -77,6 +85,8 @@ impl<W: Write> Session<W> {
             start,
             params: AllParams::default(),
             hash_mib: DEFAULT_HASH_MIB,
+            threads: 1,
+            option_values: HashMap::new(),
             worker: Worker::start(DEFAULT_HASH_MIB)?,
             running: None,
             next_search_id: 1,
@@ -178,6 +188,14 @@ impl<W: Write> Session<W> {
                 self.finish_search()?;
                 Ok(String::new())
             }
+            Command::PonderHit => {
+                // From now on the ponder search is the normal timed search. Without one
+                // (it was stopped, or none was started) there is nothing to do.
+                if let Some(ponder) = self.running.as_ref().and_then(|r| r.ponder.as_ref()) {
+                    ponder.hit();
+                }
+                Ok(String::new())
+            }
             other => self.reply(other),
         };
         let text = match &reply {
@@ -208,7 +226,7 @@ impl<W: Write> Session<W> {
             Command::Go(args) => self.go(args),
             Command::Perft(depth) => self.perft(depth),
             Command::Bench => self.bench(),
-            Command::Quit | Command::Stop => Ok(String::new()),
+            Command::Quit | Command::Stop | Command::PonderHit => Ok(String::new()),
         }
     }
 
@@ -283,14 +301,18 @@ impl<W: Write> Session<W> {
                     )),
                 }
             }
-            "threads" => spin_value(name, value, 1, 1).map(|_| String::new()),
+            "threads" => {
+                self.threads = spin_value(name, value, 1, MAX_THREADS as u64)? as usize;
+                Ok(String::new())
+            }
             _ => {
-                match with_game!(&self.position, g => set_game_option(g, &mut self.params, name, value))
+                let values = &mut self.option_values;
+                match with_game!(&self.position, g => set_game_option(g, &mut self.params, values, name, value))
                 {
                     // Options may come before `game` (match runners send them first): an option
                     // the current game lacks goes to every game that has it.
                     Err(error) if error.kind == ErrorKind::UnknownOption => {
-                        set_other_games_option(&mut self.params, name, value)
+                        set_other_games_option(&mut self.params, values, name, value)
                     }
                     other => other,
                 }
@@ -305,10 +327,19 @@ impl<W: Write> Session<W> {
                 TranspositionTable::MAX_MIB,
                 self.hash_mib
             ),
-            "Threads type spin default 1 min 1 max 1".to_string(),
+            format!(
+                "Threads type spin default 1 min 1 max {MAX_THREADS} (now {})",
+                self.threads
+            ),
         ];
+        let game = self.position.name();
         let specs = with_game!(&self.position, g => game_option_specs(g));
-        lines.extend(specs.iter().map(option_line));
+        lines.extend(specs.iter().map(|spec| {
+            let now = self
+                .option_values
+                .get(&(game, spec.name.to_ascii_lowercase()));
+            option_line(spec, now.map_or(spec.default, String::as_str))
+        }));
         lines.join("\n")
     }
 
@@ -325,17 +356,20 @@ impl<W: Write> Session<W> {
         let id = self.next_search_id;
         self.next_search_id += 1;
         let stop = StopFlag::new();
+        let ponder = args.ponder.then(PonderHit::new);
         let job = Job {
             id,
             position: self.position.clone(),
             params: self.params.clone(),
             limits: limits(&args, side),
             stop: stop.clone(),
+            ponder: ponder.clone(),
+            threads: self.threads,
         };
         self.worker
             .send(WorkerRequest::Search(job))
             .map_err(|e| ProtocolError::new(ErrorKind::Resource, e))?;
-        self.running = Some(Running { id, stop });
+        self.running = Some(Running { id, stop, ponder });
         Ok(String::new())
     }
 
@@ -418,12 +452,40 @@ fn spin_value(name: &str, value: &str, min: u64, max: u64) -> Result<u64, Protoc
     }
 }
 
-fn set_game_option<G: Registered>(_: &G, all: &mut AllParams, name: &str, value: &str) -> Reply {
+/// The values `options` shows: by game and lower-case option name.
+type OptionValues = HashMap<(&'static str, String), String>;
+
+/// Remembers the value just set for game `G`'s option `name`, spelled as its spec spells
+/// it when the spec lists the values (combo), else as given.
+fn record_option<G: Registered>(values: &mut OptionValues, name: &str, value: &str) {
+    let specs = <<G as Evaluate>::Params as GameParams>::specs();
+    let Some(spec) = specs.iter().find(|s| s.name.eq_ignore_ascii_case(name)) else {
+        return;
+    };
+    let shown = match spec.kind {
+        "combo" => spec
+            .range
+            .split('|')
+            .find(|v| v.eq_ignore_ascii_case(value))
+            .unwrap_or(value),
+        _ => value,
+    };
+    values.insert((G::NAME, spec.name.to_ascii_lowercase()), shown.to_string());
+}
+
+fn set_game_option<G: Registered>(
+    _: &G,
+    all: &mut AllParams,
+    values: &mut OptionValues,
+    name: &str,
+    value: &str,
+) -> Reply {
     // Change a copy so a rejected value leaves the settings as they were.
     let mut params = G::params(all).clone();
     match params.set(name, value) {
         Ok(()) => {
             *G::params_mut(all) = params;
+            record_option::<G>(values, name, value);
             Ok(String::new())
         }
         Err(None) => Err(ProtocolError::new(
@@ -437,7 +499,12 @@ fn set_game_option<G: Registered>(_: &G, all: &mut AllParams, name: &str, value:
     }
 }
 
-fn set_other_games_option(all: &mut AllParams, name: &str, value: &str) -> Reply {
+fn set_other_games_option(
+    all: &mut AllParams,
+    values: &mut OptionValues,
+    name: &str,
+    value: &str,
+) -> Reply {
     let mut accepted = false;
     let mut rejection: Option<String> = None;
     for_each_game!(G => {
@@ -445,6 +512,7 @@ fn set_other_games_option(all: &mut AllParams, name: &str, value: &str) -> Reply
         match params.set(name, value) {
             Ok(()) => {
                 *G::params_mut(all) = params;
+                record_option::<G>(values, name, value);
                 accepted = true;
             }
             Err(Some(reason)) => rejection = rejection.or(Some(reason)),
@@ -468,8 +536,9 @@ fn game_option_specs<G: Registered>(_: &G) -> &'static [OptionSpec] {
     <<G as Evaluate>::Params as GameParams>::specs()
 }
 
-/// `Name type spin default D min A max B` or `... type combo default D var a var b`.
-fn option_line(spec: &OptionSpec) -> String {
+/// `Name type spin default D min A max B (now V)` or
+/// `... type combo default D var a var b (now V)`.
+fn option_line(spec: &OptionSpec, now: &str) -> String {
     let range = match spec.kind {
         "spin" => match spec.range.split_once("..") {
             Some((min, max)) => format!(" min {min} max {max}"),
@@ -479,7 +548,7 @@ fn option_line(spec: &OptionSpec) -> String {
         _ => String::new(),
     };
     format!(
-        "{} type {} default {}{range}",
+        "{} type {} default {}{range} (now {now})",
         spec.name, spec.kind, spec.default
     )
 }

@@ -1,15 +1,21 @@
 //! Iterative deepening: the game's solver first, then deeper and deeper alpha-beta
-//! iterations with aspiration windows, until a limit or a proof ends the search.
+//! iterations with aspiration windows, until a limit or a proof ends the search. With
+//! helper threads (Lazy SMP, see [`crate::search::helpers`]) this is the main thread.
 
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::budget::control::Control;
-use crate::budget::limits::{Deadline, Limits, StopFlag};
+use crate::budget::limits::{Deadline, Limits, PonderHit, StopFlag};
 use crate::game::score::{self, ScoreReport, INFINITY, MAX_PLY};
 use crate::game::solver::{Solve, Solver, Verdict};
 use crate::game::MoveList;
+use crate::search::helpers::Helper;
 use crate::search::negamax::{Negamax, PvTable};
-use crate::search::{Info, SearchResult, Tables};
+use crate::search::ordering::Ordering;
+use crate::search::tt::TranspositionTable;
+use crate::search::{Info, SearchResult, Tables, SEARCH_STACK_BYTES};
 
 /// Half-width of the first aspiration window, in centi-units.
 const ASPIRATION_WINDOW: i32 = 40;
@@ -25,7 +31,40 @@ pub fn search<G: Solve>(
     tables: &mut Tables,
     solver: &mut G::Solver,
     stop: &StopFlag,
+    on_info: impl FnMut(&Info<G::Move>),
+) -> Option<SearchResult<G::Move>> {
+    search_pondering(
+        root,
+        params,
+        limits,
+        tables,
+        solver,
+        stop,
+        None,
+        on_info,
+        |_| {},
+    )
+}
+
+/// [`search`], optionally as a ponder search: until `ponder` is hit the search has no time
+/// limit and does not end on its own (like `infinite`); from the hit on, `limits` apply with
+/// their time counted from the hit.
+///
+/// `on_decided` gets the answer as soon as the main thread has it, after the helpers were
+/// told to stop but before they are joined: a helper that the system has not scheduled for
+/// a while (other programs on every core) would otherwise delay the answer. The helpers
+/// are joined before this function returns.
+#[allow(clippy::too_many_arguments)]
+pub fn search_pondering<G: Solve>(
+    root: &G,
+    params: &G::Params,
+    limits: &Limits,
+    tables: &mut Tables,
+    solver: &mut G::Solver,
+    stop: &StopFlag,
+    ponder: Option<&PonderHit>,
     mut on_info: impl FnMut(&Info<G::Move>),
+    on_decided: impl FnOnce(&SearchResult<G::Move>),
 ) -> Option<SearchResult<G::Move>> {
     let start = Instant::now();
     let mut root_moves = MoveList::new();
@@ -33,121 +72,294 @@ pub fn search<G: Solve>(
     if root.outcome().is_some() || root_moves.is_empty() {
         return None;
     }
-    let deadline = Deadline::new(limits, start);
-    let mut control = Control::new(stop.clone(), deadline.hard, limits.nodes);
     tables.tt.new_search();
     tables.ordering.age();
-
-    // The answer if nothing completes: the table's move if it is legal, else the game's
-    // best-keyed search move (the first legal move for games without keys).
-    let tt_move = tables
-        .tt
-        .probe(root.hash(), 0)
-        .map(|hit| G::decode_move(hit.best_move));
-    let (mut keyed, mut keys) = (MoveList::new(), MoveList::new());
-    root.search_moves(&mut keyed, &mut keys);
-    let best_keyed = (0..keyed.len())
-        .rev()
-        .max_by_key(|&i| keys[i])
-        .map(|i| keyed[i])
-        .filter(|mv| root_moves.contains(mv));
-    let fallback = tt_move
-        .filter(|mv| root_moves.contains(mv))
-        .or(best_keyed)
-        .unwrap_or(root_moves[0]);
-    let mut result = SearchResult {
-        best_move: fallback,
-        score: ScoreReport::Cp(0),
-        depth: 0,
-        nodes: 0,
-        elapsed: Duration::ZERO,
-        pv: vec![fallback],
+    tables.helpers.iter_mut().for_each(Ordering::age);
+    let Tables {
+        tt,
+        ordering,
+        helpers,
+    } = tables;
+    let tt: &TranspositionTable = tt;
+    let main = Main {
+        root,
+        root_moves,
+        params,
+        limits,
+        start,
+        stop,
+        ponder,
+        tt,
+        helper_nodes: (0..helpers.len())
+            .map(|_| Arc::new(AtomicU64::new(0)))
+            .collect(),
     };
-
-    match solver.solve(root, params, limits, &mut control) {
-        Verdict::Solved(solved) => {
-            let report = ScoreReport::new(solved.score, true, G::SCORING);
-            result = SearchResult {
-                best_move: solved.best_move,
-                score: report,
-                depth: solved.depth,
-                nodes: control.nodes(),
-                elapsed: start.elapsed(),
-                pv: solved.pv,
-            };
-            on_info(&info_of(&result, solved.depth as usize, tables));
-            wait_if_infinite(limits, &control);
-            return Some(result);
-        }
-        Verdict::Aborted => {
-            result.nodes = control.nodes();
-            result.elapsed = start.elapsed();
-            return Some(result);
-        }
-        Verdict::Declined => {}
+    let solver_threaded = solver.set_threads(helpers.len() + 1);
+    let mut control = main.control();
+    if helpers.is_empty() {
+        let result = main
+            .solve(solver, &mut control, &mut on_info)
+            .unwrap_or_else(|| main.iterate(ordering, &mut control, &mut on_info));
+        on_decided(&result);
+        return Some(result);
     }
-
-    let max_depth = limits
-        .depth
-        .unwrap_or(MAX_PLY as u32 - 1)
-        .clamp(1, MAX_PLY as u32 - 1);
-    let single_reply_on_clock = root_moves.len() == 1 && limits.clock.is_some();
-    let mut pv_table = PvTable::default();
-    let mut previous = 0;
-    for depth in 1..=max_depth {
-        let past_soft_limit = depth > 1 && deadline.soft.is_some_and(|soft| Instant::now() >= soft);
-        if past_soft_limit || !control.check() {
-            break;
+    let helper_stop = StopFlag::new();
+    let mut result = std::thread::scope(|scope| {
+        let mut idle = Some(helpers);
+        // A solver that uses the threads itself runs alone; the helpers start if it declines.
+        if !solver_threaded {
+            main.spawn_helpers(scope, idle.take(), &helper_stop);
         }
-        let mut search = Negamax::<G> {
-            tt: &mut tables.tt,
-            ordering: &mut tables.ordering,
-            params,
-            control: &mut control,
-            pv: &mut pv_table,
-            horizon_leaves: 0,
-            seldepth: 0,
+        let result = match main.solve(solver, &mut control, &mut on_info) {
+            Some(solved) => solved,
+            None => {
+                main.spawn_helpers(scope, idle.take(), &helper_stop);
+                main.iterate(ordering, &mut control, &mut on_info)
+            }
         };
-        let Some((value, proven)) = aspiration(&mut search, root, depth, previous) else {
-            break;
-        };
-        let seldepth = search.seldepth;
-        previous = value;
-        let pv: Vec<G::Move> = pv_table
-            .root()
-            .iter()
-            .map(|&code| G::decode_move(code))
-            .collect();
-        let Some(&best) = pv.first().filter(|mv| root_moves.contains(mv)) else {
-            break;
-        };
-        let report = ScoreReport::new(value, proven, G::SCORING);
-        result = SearchResult {
-            best_move: best,
-            score: report,
-            depth,
-            nodes: control.nodes(),
-            elapsed: start.elapsed(),
-            pv,
-        };
-        log::debug!(
-            "depth {depth} value {value} proven {proven} nodes {}",
-            control.nodes()
-        );
-        on_info(&info_of(&result, seldepth, tables));
-        if is_final(report, proven, depth) || single_reply_on_clock {
-            break;
-        }
-    }
-    result.nodes = control.nodes();
-    result.elapsed = start.elapsed();
-    wait_if_infinite(limits, &control);
+        helper_stop.stop();
+        on_decided(&result);
+        result
+    });
+    // Every helper is joined now: their final counts are in.
+    result.nodes = main.nodes(control.nodes());
+    result.main_nodes = control.nodes();
     Some(result)
+}
+
+/// The main thread's part of a search: the solver, then iterative deepening with reports.
+struct Main<'a, G: Solve> {
+    root: &'a G,
+    root_moves: MoveList<G::Move>,
+    params: &'a G::Params,
+    limits: &'a Limits,
+    start: Instant,
+    stop: &'a StopFlag,
+    ponder: Option<&'a PonderHit>,
+    tt: &'a TranspositionTable,
+    helper_nodes: Vec<Arc<AtomicU64>>,
+}
+
+impl<G: Solve> Main<'_, G> {
+    /// `main_nodes` plus the helpers' latest published counts.
+    fn nodes(&self, main_nodes: u64) -> u64 {
+        main_nodes
+            + self
+                .helper_nodes
+                .iter()
+                .map(|n| n.load(AtomicOrdering::Relaxed))
+                .sum::<u64>()
+    }
+
+    /// The deadlines as they stand now (a ponder search has none before its hit).
+    fn deadline(&self) -> Deadline {
+        Deadline::now_for(self.limits, self.start, self.ponder)
+    }
+
+    /// Starts the helpers (if not yet started) as scoped threads.
+    fn spawn_helpers<'scope>(
+        &'scope self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        helpers: Option<&'scope mut Vec<Ordering>>,
+        stop: &StopFlag,
+    ) {
+        let Some(helpers) = helpers else { return };
+        for (i, (ordering, nodes)) in helpers.iter_mut().zip(&self.helper_nodes).enumerate() {
+            let helper = Helper::<G> {
+                index: i + 1,
+                root: self.root.clone(),
+                params: self.params.clone(),
+                limits: *self.limits,
+                tt: self.tt,
+                ordering,
+                stop: stop.clone(),
+                nodes: nodes.clone(),
+            };
+            let spawned = std::thread::Builder::new()
+                .name(format!("helper {}", i + 1))
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, move || helper.run());
+            if let Err(error) = spawned {
+                // Fewer threads than asked for is still a correct search.
+                log::warn!("cannot start search helper {}: {error}", i + 1);
+            }
+        }
+    }
+
+    /// The main thread's control: `stop`, the hard deadline (from the hit when pondering)
+    /// and the node limit.
+    fn control(&self) -> Control {
+        let control = Control::new(self.stop.clone(), self.deadline().hard, self.limits.nodes);
+        match self.ponder {
+            Some(ponder) => control.pondering(ponder.clone(), *self.limits),
+            None => control,
+        }
+    }
+
+    /// The answer if nothing completes: the table's move if it is legal, else the game's
+    /// best-keyed search move (the first legal move for games without keys).
+    fn fallback(&self) -> SearchResult<G::Move> {
+        let (root, root_moves) = (self.root, &self.root_moves);
+        let tt_move = self
+            .tt
+            .probe(root.hash(), 0)
+            .map(|hit| G::decode_move(hit.best_move));
+        let (mut keyed, mut keys) = (MoveList::new(), MoveList::new());
+        root.search_moves(&mut keyed, &mut keys);
+        let best_keyed = (0..keyed.len())
+            .rev()
+            .max_by_key(|&i| keys[i])
+            .map(|i| keyed[i])
+            .filter(|mv| root_moves.contains(mv));
+        let fallback = tt_move
+            .filter(|mv| root_moves.contains(mv))
+            .or(best_keyed)
+            .unwrap_or(root_moves[0]);
+        SearchResult {
+            best_move: fallback,
+            score: ScoreReport::Cp(0),
+            depth: 0,
+            nodes: 0,
+            main_nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: vec![fallback],
+        }
+    }
+
+    /// The game's solver: the answer when it solved the root or was aborted, `None` when
+    /// it declined.
+    fn solve(
+        &self,
+        solver: &mut G::Solver,
+        control: &mut Control,
+        on_info: &mut impl FnMut(&Info<G::Move>),
+    ) -> Option<SearchResult<G::Move>> {
+        match solver.solve(self.root, self.params, self.limits, control) {
+            Verdict::Solved(solved) => {
+                let report = ScoreReport::new(solved.score, true, G::SCORING);
+                let result = SearchResult {
+                    best_move: solved.best_move,
+                    score: report,
+                    depth: solved.depth,
+                    nodes: self.nodes(control.nodes()),
+                    main_nodes: control.nodes(),
+                    elapsed: self.start.elapsed(),
+                    pv: solved.pv,
+                };
+                on_info(&self.info_of(&result, solved.depth as usize));
+                self.wait_if_infinite(control);
+                Some(result)
+            }
+            Verdict::Aborted => {
+                let mut result = self.fallback();
+                result.nodes = self.nodes(control.nodes());
+                result.main_nodes = control.nodes();
+                result.elapsed = self.start.elapsed();
+                Some(result)
+            }
+            Verdict::Declined => None,
+        }
+    }
+
+    /// Iterative deepening until a limit or a proof, reporting every completed iteration.
+    fn iterate(
+        &self,
+        ordering: &mut Ordering,
+        control: &mut Control,
+        on_info: &mut impl FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let (root, limits, params) = (self.root, self.limits, self.params);
+        let root_moves = &self.root_moves;
+        let mut result = self.fallback();
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        let single_reply_on_clock = root_moves.len() == 1 && limits.clock.is_some();
+        let mut pv_table = PvTable::default();
+        let mut previous = 0;
+        for depth in 1..=max_depth {
+            let past_soft_limit = depth > 1
+                && self
+                    .deadline()
+                    .soft
+                    .is_some_and(|soft| Instant::now() >= soft);
+            if past_soft_limit || !control.check() {
+                break;
+            }
+            let mut search = Negamax::<G> {
+                tt: self.tt,
+                ordering: &mut *ordering,
+                params,
+                control: &mut *control,
+                pv: &mut pv_table,
+                horizon_leaves: 0,
+                seldepth: 0,
+            };
+            let Some((value, proven)) = aspiration(&mut search, root, depth, previous) else {
+                break;
+            };
+            let seldepth = search.seldepth;
+            previous = value;
+            let pv: Vec<G::Move> = pv_table
+                .root()
+                .iter()
+                .map(|&code| G::decode_move(code))
+                .collect();
+            let Some(&best) = pv.first().filter(|mv| root_moves.contains(mv)) else {
+                break;
+            };
+            let report = ScoreReport::new(value, proven, G::SCORING);
+            result = SearchResult {
+                best_move: best,
+                score: report,
+                depth,
+                nodes: self.nodes(control.nodes()),
+                main_nodes: control.nodes(),
+                elapsed: self.start.elapsed(),
+                pv,
+            };
+            log::debug!(
+                "depth {depth} value {value} proven {proven} nodes {}",
+                control.nodes()
+            );
+            on_info(&self.info_of(&result, seldepth));
+            if is_final(report, proven, depth) || single_reply_on_clock {
+                break;
+            }
+        }
+        result.nodes = self.nodes(control.nodes());
+        result.main_nodes = control.nodes();
+        result.elapsed = self.start.elapsed();
+        self.wait_if_infinite(control);
+        result
+    }
+
+    /// `go infinite` never answers on its own, nor does a ponder search before its hit:
+    /// wait for `stop` (or the hit), polling every millisecond.
+    fn wait_if_infinite(&self, control: &Control) {
+        let waits = || self.limits.infinite || self.ponder.is_some_and(|p| p.time().is_none());
+        while waits() && !control.stop_flag().is_stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    fn info_of(&self, result: &SearchResult<G::Move>, seldepth: usize) -> Info<G::Move> {
+        Info {
+            depth: result.depth,
+            seldepth: seldepth.max(result.depth as usize) as u32,
+            score: result.score,
+            nodes: result.nodes,
+            elapsed: result.elapsed,
+            hashfull: self.tt.hashfull(),
+            pv: result.pv.clone(),
+        }
+    }
 }
 
 /// One iteration, in a narrow window around the previous value first.
 /// Returns the value and whether it is proven, or `None` when aborted.
-fn aspiration<G: Solve>(
+pub(crate) fn aspiration<G: Solve>(
     search: &mut Negamax<'_, G>,
     root: &G,
     depth: u32,
@@ -183,33 +395,12 @@ fn aspiration<G: Solve>(
 }
 
 /// Whether deeper iterations cannot change the result.
-fn is_final(report: ScoreReport, proven: bool, depth: u32) -> bool {
+pub(crate) fn is_final(report: ScoreReport, proven: bool, depth: u32) -> bool {
     match report {
         // A win or loss at distance n is exact once every line n plies deep was searched.
         ScoreReport::Win(n) | ScoreReport::Loss(n) => proven || depth >= n,
         ScoreReport::Draw | ScoreReport::Disc(_) => proven,
         ScoreReport::Cp(_) => false,
-    }
-}
-
-/// `go infinite` never answers on its own: wait for `stop`, polling every millisecond.
-fn wait_if_infinite(limits: &Limits, control: &Control) {
-    if limits.infinite {
-        while !control.stop_flag().is_stopped() {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-}
-
-fn info_of<M: Copy>(result: &SearchResult<M>, seldepth: usize, tables: &Tables) -> Info<M> {
-    Info {
-        depth: result.depth,
-        seldepth: seldepth.max(result.depth as usize) as u32,
-        score: result.score,
-        nodes: result.nodes,
-        elapsed: result.elapsed,
-        hashfull: tables.tt.hashfull(),
-        pv: result.pv.clone(),
     }
 }
 

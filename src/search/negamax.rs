@@ -65,9 +65,9 @@ impl PvTable {
     }
 }
 
-/// One search's working state over the shared tables.
+/// One search thread's working state over the shared table.
 pub struct Negamax<'a, G: Evaluate> {
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     pub ordering: &'a mut Ordering,
     pub params: &'a G::Params,
     pub control: &'a mut Control,

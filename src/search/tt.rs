@@ -1,8 +1,18 @@
-//! The transposition table: a fixed-size, Zobrist-keyed cache of search results.
+//! The transposition table: a fixed-size, Zobrist-keyed cache of search results, shared by
+//! every search thread without locks.
 //!
-//! Owned by the search worker (one search thread), so it needs no lock. Buckets hold two
-//! entries; a store replaces the entry of the same position, else the shallower or older
-//! one (cheapest checks first). Scores are stored node-relative (see `score::to_tt`).
+//! Buckets hold two entries; a store replaces the entry of the same position, else the
+//! shallower or older one (cheapest checks first). Scores are stored node-relative (see
+//! `score::to_tt`).
+//!
+//! Sharing: every word is an atomic read and written with `Relaxed` ordering (plain moves
+//! on x86-64), so threads never race in the language's sense and no `unsafe` is needed.
+//! An entry is two words written one after the other, so a reader may see one word of one
+//! store and one of another ("torn"). The key word is therefore stored XORed with the data
+//! word (Hyatt's lockless hashing): a torn pair fails the key check like any other miss,
+//! and a probe trusts only data that was stored together with its key.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use crate::game::score::{from_tt, to_tt};
 
@@ -20,7 +30,7 @@ pub enum Bound {
 /// The stored depth of results that rest on no heuristic leaf: valid at any depth.
 pub const PROVEN_DEPTH: u8 = u8::MAX;
 
-/// One 12-byte entry.
+/// One entry as the search sees it (12 bytes of information).
 ///
 /// ```text
 ///   key_check  u32  low 32 bits of the position hash (the bucket index uses the high bits)
@@ -30,15 +40,13 @@ pub const PROVEN_DEPTH: u8 = u8::MAX;
 ///   bound_age  u8   bits 0-1: Bound (0 = empty slot), bits 2-7: table generation
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Entry {
+struct Entry {
     key_check: u32,
     best_move: u16,
     score: i16,
     depth: u8,
     bound_age: u8,
 }
-
-const _: () = assert!(std::mem::size_of::<Entry>() <= 16);
 
 /// What a probe returns: a copy of the entry, with the score made root-relative.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,12 +64,72 @@ impl Hit {
     }
 }
 
-type Bucket = [Entry; 2];
+/// Two entries as shared words: each entry's data packed into one `u64` and its key check
+/// XORed with both halves of that data (see the module comment). 24 bytes, as two plain
+/// 12-byte entries were, so a given `Hash` holds the same number of buckets.
+#[derive(Default)]
+struct Bucket {
+    data: [AtomicU64; 2],
+    keys: [AtomicU32; 2],
+}
 
-/// The table itself.
+const _: () = assert!(std::mem::size_of::<Bucket>() == 24);
+
+impl Entry {
+    /// The data word: move, score, depth and bound/age (48 bits).
+    #[inline]
+    fn data(&self) -> u64 {
+        u64::from(self.best_move)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.depth) << 32
+            | u64::from(self.bound_age) << 40
+    }
+
+    /// The entry a data word and its stored key word stand for. A torn pair gives a key
+    /// check that matches no probe (except by the same 2^-32 chance as any other key).
+    #[inline]
+    fn unpack(data: u64, key: u32) -> Entry {
+        Entry {
+            key_check: key ^ fold(data),
+            best_move: data as u16,
+            score: (data >> 16) as u16 as i16,
+            depth: (data >> 32) as u8,
+            bound_age: (data >> 40) as u8,
+        }
+    }
+}
+
+/// The 32-bit fold of a data word that the key check is XORed with.
+#[inline]
+fn fold(data: u64) -> u32 {
+    (data as u32) ^ ((data >> 32) as u32)
+}
+
+impl Bucket {
+    #[inline]
+    fn load(&self) -> [Entry; 2] {
+        [0, 1].map(|i| Entry::unpack(self.data[i].load(Relaxed), self.keys[i].load(Relaxed)))
+    }
+
+    #[inline]
+    fn write(&self, slot: usize, entry: Entry) {
+        let data = entry.data();
+        self.data[slot].store(data, Relaxed);
+        self.keys[slot].store(entry.key_check ^ fold(data), Relaxed);
+    }
+
+    fn zero(&self) {
+        for i in 0..2 {
+            self.data[i].store(0, Relaxed);
+            self.keys[i].store(0, Relaxed);
+        }
+    }
+}
+
+/// The table itself; `Sync`, shared by reference between the search threads.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 /// The table could not get the memory it was asked for.
@@ -80,22 +148,24 @@ impl TranspositionTable {
         let count = (mib.clamp(1, Self::MAX_MIB) << 20) / std::mem::size_of::<Bucket>();
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).map_err(|_| AllocError)?;
-        buckets.resize(count, Bucket::default());
+        buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable {
             buckets,
-            generation: 0,
+            generation: AtomicU8::new(0),
         })
     }
 
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
-        self.generation = 0;
+    /// Forgets everything. Only while no search runs (a concurrent store would survive).
+    pub fn clear(&self) {
+        self.buckets.iter().for_each(Bucket::zero);
+        self.generation.store(0, Relaxed);
     }
 
-    /// Marks the start of a new search, so older entries are replaced first.
-    pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 0x3F;
+    /// Marks the start of a new search, so older entries are replaced first. Called by the
+    /// main thread before the helpers start.
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Relaxed) + 1) & 0x3F;
+        self.generation.store(next, Relaxed);
     }
 
     #[inline]
@@ -108,7 +178,7 @@ impl TranspositionTable {
     #[inline]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
         let check = hash as u32;
-        let bucket = &self.buckets[self.index(hash)];
+        let bucket = self.buckets[self.index(hash)].load();
         bucket
             .iter()
             .find(|e| e.key_check == check && e.bound_age & 3 != 0)
@@ -127,7 +197,7 @@ impl TranspositionTable {
     /// Stores a result. `depth` is [`PROVEN_DEPTH`] for proven results.
     #[inline]
     pub fn store(
-        &mut self,
+        &self,
         hash: u64,
         ply: usize,
         best_move: u16,
@@ -136,9 +206,9 @@ impl TranspositionTable {
         bound: Bound,
     ) {
         let check = hash as u32;
-        let generation = self.generation;
-        let index = self.index(hash);
-        let bucket = &mut self.buckets[index];
+        let generation = self.generation.load(Relaxed);
+        let shared = &self.buckets[self.index(hash)];
+        let bucket = shared.load();
         let slot = match bucket
             .iter()
             .position(|e| e.key_check == check && e.bound_age & 3 != 0)
@@ -168,22 +238,26 @@ impl TranspositionTable {
         } else {
             best_move
         };
-        bucket[slot] = Entry {
-            key_check: check,
-            best_move: keep_move,
-            score: to_tt(score, ply) as i16,
-            depth,
-            bound_age: (generation << 2) | bound as u8,
-        };
+        shared.write(
+            slot,
+            Entry {
+                key_check: check,
+                best_move: keep_move,
+                score: to_tt(score, ply) as i16,
+                depth,
+                bound_age: (generation << 2) | bound as u8,
+            },
+        );
     }
 
     /// Permille of sampled entries written in the current search.
     pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
         let sample = self.buckets.len().min(500);
         let used = self.buckets[..sample]
             .iter()
-            .flatten()
-            .filter(|e| e.bound_age & 3 != 0 && e.bound_age >> 2 == self.generation)
+            .flat_map(Bucket::load)
+            .filter(|e| e.bound_age & 3 != 0 && e.bound_age >> 2 == generation)
             .count();
         (used * 1000 / (sample * 2).max(1)) as u32
     }
@@ -195,13 +269,21 @@ mod tests {
     use crate::game::score::win_in;
 
     #[test]
-    fn entry_fits_in_twelve_bytes() {
-        assert_eq!(std::mem::size_of::<Entry>(), 12);
+    fn an_entry_round_trips_through_its_words() {
+        let entry = Entry {
+            key_check: 0x89AB_CDEF,
+            best_move: 0xFEDC,
+            score: -31_000,
+            depth: PROVEN_DEPTH,
+            bound_age: (63 << 2) | Bound::Lower as u8,
+        };
+        let data = entry.data();
+        assert_eq!(Entry::unpack(data, entry.key_check ^ fold(data)), entry);
     }
 
     #[test]
     fn store_then_probe_returns_what_was_stored() {
-        let mut tt = TranspositionTable::try_new(1).expect("1 MiB");
+        let tt = TranspositionTable::try_new(1).expect("1 MiB");
         tt.store(0xDEAD_BEEF_1234_5678, 0, 7, -150, 5, Bound::Upper);
         let hit = tt.probe(0xDEAD_BEEF_1234_5678, 0).expect("stored");
         assert_eq!(
@@ -213,7 +295,7 @@ mod tests {
 
     #[test]
     fn win_distances_are_node_relative() {
-        let mut tt = TranspositionTable::try_new(1).expect("1 MiB");
+        let tt = TranspositionTable::try_new(1).expect("1 MiB");
         tt.store(42, 3, 1, win_in(9), PROVEN_DEPTH, Bound::Exact);
         // The same position reached at ply 5 is a win 2 plies later than from ply 3.
         assert_eq!(tt.probe(42, 5).map(|h| h.score), Some(win_in(11)));
@@ -222,10 +304,55 @@ mod tests {
 
     #[test]
     fn clear_forgets() {
-        let mut tt = TranspositionTable::try_new(1).expect("1 MiB");
+        let tt = TranspositionTable::try_new(1).expect("1 MiB");
         tt.store(99, 0, 3, 10, 2, Bound::Exact);
         tt.clear();
         assert!(tt.probe(99, 0).is_none());
         assert_eq!(tt.hashfull(), 0);
+    }
+
+    /// Eight threads store and probe positions that share a handful of buckets. Every
+    /// result a probe returns must be one some thread stored for that very key: a torn
+    /// entry (one word of one store, one of another) must never pass the key check.
+    #[test]
+    fn threads_sharing_buckets_never_see_torn_entries() {
+        const THREADS: u16 = 8;
+        let tt = TranspositionTable::try_new(1).expect("1 MiB");
+        // 16 buckets (the high bits choose the bucket), 64 positions each.
+        let keys: Vec<u64> = (0..16u64)
+            .flat_map(|b| (1..=64u64).map(move |k| (b << 60) | (k * 0x9E37_79B9)))
+            .collect();
+        // What thread `t` stores for `key`: its own move, score and depth.
+        let stored = |key: u64, t: u16| {
+            let best_move = (key as u16) ^ t;
+            let score = (key % 997) as i32 - 500 + i32::from(t);
+            let depth = ((key >> 3) % 50) as u8 + t as u8;
+            (best_move, score, depth)
+        };
+        let seen = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for t in 0..THREADS {
+                let (tt, keys, seen) = (&tt, &keys, &seen);
+                scope.spawn(move || {
+                    for round in 0..40_000usize {
+                        let key = keys[(round * 7 + usize::from(t) * 13) % keys.len()];
+                        let (best_move, score, depth) = stored(key, t);
+                        tt.store(key, 0, best_move, score, depth, Bound::Exact);
+                        let probed = keys[(round * 11 + usize::from(t)) % keys.len()];
+                        if let Some(hit) = tt.probe(probed, 0) {
+                            let writer = hit.best_move ^ (probed as u16);
+                            assert!(writer < THREADS, "move from another key: {hit:?}");
+                            let (_, score, depth) = stored(probed, writer);
+                            assert_eq!((hit.score, hit.depth), (score, depth), "torn: {hit:?}");
+                            seen.fetch_add(1, Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(
+            seen.load(Relaxed) > 1000,
+            "the probes found too little to test"
+        );
     }
 }

@@ -72,7 +72,7 @@ struct Candidate {
 
 /// One solve's working state.
 pub struct Endgame<'a> {
-    pub table: &'a mut Table,
+    pub table: &'a Table,
     pub control: &'a mut Control,
     /// Nodes counted here; every 1024 they are added to `control`, which may abort.
     pub nodes: u64,
@@ -81,7 +81,7 @@ pub struct Endgame<'a> {
 
 impl<'a> Endgame<'a> {
     /// A search over `table` counting into `control`.
-    pub fn new(table: &'a mut Table, control: &'a mut Control) -> Self {
+    pub fn new(table: &'a Table, control: &'a mut Control) -> Self {
         Endgame {
             table,
             control,

@@ -4,8 +4,10 @@
 //!
 //! When it takes a position is decided by [`takes_over`].
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
 use crate::budget::control::Control;
-use crate::budget::limits::{allot, Limits};
+use crate::budget::limits::{allot, Limits, StopFlag};
 use crate::game::othello::endgame::{Endgame, SCORE_INF};
 use crate::game::othello::table::{Table, DEFAULT_BITS};
 use crate::game::othello::{eval, Othello, OthelloMove, OthelloParams, Style};
@@ -19,12 +21,15 @@ const ASPIRATION: i32 = 6;
 /// The exact endgame solver with its own transposition table.
 pub struct EndgameSolver {
     table: Table,
+    /// Search threads: the caller's and `threads - 1` helpers sharing the table.
+    threads: usize,
 }
 
 impl Default for EndgameSolver {
     fn default() -> Self {
         EndgameSolver {
             table: Table::new(DEFAULT_BITS),
+            threads: 1,
         }
     }
 }
@@ -43,12 +48,39 @@ pub struct Exact {
 impl EndgameSolver {
     /// Solves `position` exactly, or returns `None` if `control` aborted it first.
     /// `position` must not be finished.
+    ///
+    /// With more than one thread (`set_threads`), helpers solve the same root over the
+    /// shared table, each trying the root moves in another order (Lazy SMP); the calling
+    /// thread's answer is the result, and the helpers' nodes are added to `control`.
     pub fn solve_exact(&mut self, position: &Othello, control: &mut Control) -> Option<Exact> {
         self.table.new_search();
-        let mut search = Endgame::new(&mut self.table, control);
-        let result = root(&mut search, position);
-        search.flush();
-        if search.aborted {
+        let table = &self.table;
+        let helpers_stop = StopFlag::new();
+        let helper_nodes = AtomicU64::new(0);
+        let (result, aborted) = std::thread::scope(|scope| {
+            for shift in 1..self.threads {
+                let (stop, nodes) = (helpers_stop.clone(), &helper_nodes);
+                let spawned = std::thread::Builder::new()
+                    .name(format!("endgame helper {shift}"))
+                    .spawn_scoped(scope, move || {
+                        let mut control = Control::new(stop, None, None);
+                        let mut search = Endgame::new(table, &mut control);
+                        let _ = root(&mut search, position, shift);
+                        search.flush();
+                        nodes.fetch_add(control.nodes(), Relaxed);
+                    });
+                if let Err(error) = spawned {
+                    log::warn!("cannot start endgame helper {shift}: {error}");
+                }
+            }
+            let mut search = Endgame::new(table, control);
+            let result = root(&mut search, position, 0);
+            search.flush();
+            helpers_stop.stop();
+            (result, search.aborted)
+        });
+        control.add_nodes(helper_nodes.load(Relaxed));
+        if aborted {
             return None;
         }
         let (margin, best_move) = result?;
@@ -67,19 +99,20 @@ fn estimate(position: &Othello) -> i32 {
     (guess / 2 * 2).clamp(-64 + ASPIRATION, 64 - ASPIRATION)
 }
 
-/// Searches the root in widening windows; returns the margin and an optimal move.
-fn root(search: &mut Endgame<'_>, position: &Othello) -> Option<(i32, OthelloMove)> {
+/// Searches the root in widening windows; returns the margin and an optimal move. Helper
+/// `shift` (0 for the main thread) tries the root moves rotated by that many places.
+fn root(search: &mut Endgame<'_>, position: &Othello, shift: usize) -> Option<(i32, OthelloMove)> {
     let (player, opponent) = (position.player(), position.opponent());
     if position.move_mask() == 0 {
         // A forced pass: the value is the opponent's, negated.
         let child = Othello::from_discs(opponent, player, position.side_to_move().opponent());
-        let (margin, _) = root(search, &child)?;
+        let (margin, _) = root(search, &child, shift)?;
         return Some((-margin, OthelloMove::Pass));
     }
     let guess = estimate(position);
     let (mut alpha, mut beta) = (guess - ASPIRATION, guess + ASPIRATION);
     loop {
-        let (score, best) = root_window(search, position, alpha, beta)?;
+        let (score, best) = root_window(search, position, alpha, beta, shift)?;
         log::debug!(
             "othello solve window ({alpha}, {beta}) -> {score} after {} nodes",
             search.nodes
@@ -102,6 +135,7 @@ fn root_window(
     position: &Othello,
     mut alpha: i32,
     beta: i32,
+    shift: usize,
 ) -> Option<(i32, OthelloMove)> {
     let (player, opponent) = (position.player(), position.opponent());
     let mut squares: Vec<(i32, u8)> = Vec::new();
@@ -123,6 +157,8 @@ fn root_window(
         squares.push((key, square));
     }
     squares.sort_unstable();
+    let len = squares.len();
+    squares.rotate_left(shift % len);
     let mut best = (-SCORE_INF, squares[0].1);
     for (i, &(_, square)) in squares.iter().enumerate() {
         let mut child = *position;
@@ -222,6 +258,11 @@ pub fn takes_over(empties: u32, params: &OthelloParams, limits: &Limits) -> bool
 impl Solver<Othello> for EndgameSolver {
     fn clear(&mut self) {
         self.table.clear();
+    }
+
+    fn set_threads(&mut self, threads: usize) -> bool {
+        self.threads = threads.max(1);
+        true
     }
 
     fn solve(

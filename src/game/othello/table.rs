@@ -3,6 +3,14 @@
 //!
 //! Buckets of two entries: a hit merges bounds; otherwise the entry of an older search,
 //! or else the one with fewer empties (cheaper to recompute), is replaced.
+//!
+//! Shared by the solver's threads without locks: an entry is three atomic words read and
+//! written with `Relaxed` ordering, so a reader may see words of different stores (torn).
+//! The third word carries 24 bits of the position's hash: an entry whose words do not all
+//! belong to the probed position fails that check (but for a 2^-24 chance per torn read)
+//! and is ignored. Words of two stores of the same position are two sets of true bounds.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// One stored position (24 bytes).
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,10 +34,14 @@ pub struct Hit {
     pub best: u8,
 }
 
-/// An entry as stored: the two bitboards and the packed rest. Plain words so that a new
-/// table is memory the allocator hands out already zeroed, page by page as it is touched:
-/// writing 96 MiB up front cost 75 ms or more inside the first timed move of every game.
+/// An entry as stored: the two bitboards and the packed rest with the hash check.
 type Words = [u64; 3];
+
+/// The shared form of [`Words`].
+type Slot = [AtomicU64; 3];
+
+/// Where the hash check sits in the third word (bits 40..64).
+const CHECK_SHIFT: u32 = 40;
 
 impl Entry {
     #[inline]
@@ -46,20 +58,34 @@ impl Entry {
         }
     }
 
+    /// The words of this entry, `check` being its position's [`Table::check`].
     #[inline]
-    fn pack(&self) -> Words {
+    fn pack(&self, check: u64) -> Words {
         let rest = u64::from(self.lower as u8)
             | u64::from(self.upper as u8) << 8
             | u64::from(self.best) << 16
             | u64::from(self.empties) << 24
-            | u64::from(self.generation) << 32;
+            | u64::from(self.generation) << 32
+            | check << CHECK_SHIFT;
         [self.player, self.opponent, rest]
+    }
+}
+
+#[inline]
+fn load(slot: &Slot) -> Words {
+    [0, 1, 2].map(|i| slot[i].load(Relaxed))
+}
+
+#[inline]
+fn write(slot: &Slot, words: Words) {
+    for (word, value) in slot.iter().zip(words) {
+        word.store(value, Relaxed);
     }
 }
 
 /// The table: `2^bits` entries, allocated on first use.
 pub struct Table {
-    entries: Vec<Words>,
+    entries: Box<[Slot]>,
     bits: u32,
     generation: u8,
 }
@@ -71,7 +97,7 @@ impl Table {
     /// A table of `2^bits` entries (`bits` at least 1), not yet allocated.
     pub fn new(bits: u32) -> Self {
         Table {
-            entries: Vec::new(),
+            entries: Box::default(),
             bits: bits.max(1),
             generation: 0,
         }
@@ -80,31 +106,39 @@ impl Table {
     /// Allocates the table if needed and starts a new search generation.
     pub fn new_search(&mut self) {
         if self.entries.is_empty() {
-            self.entries = vec![[0; 3]; 1 << self.bits];
+            self.entries = zeroed_slots(1 << self.bits);
         }
         self.generation = self.generation.wrapping_add(1);
     }
 
     /// Forgets every position and frees the memory until the next search.
     pub fn clear(&mut self) {
-        self.entries = Vec::new();
+        self.entries = Box::default();
     }
 
     #[inline]
-    fn bucket(&self, player: u64, opponent: u64) -> usize {
-        let hash = player
+    fn hash(player: u64, opponent: u64) -> u64 {
+        player
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(opponent.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
-        ((hash >> (64 - self.bits)) as usize) & !1
+            .wrapping_add(opponent.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+    }
+
+    /// The bucket (high bits of the hash) and the check (its low 24 bits).
+    #[inline]
+    fn place(&self, player: u64, opponent: u64) -> (usize, u64) {
+        let hash = Self::hash(player, opponent);
+        (((hash >> (64 - self.bits)) as usize) & !1, hash & 0xFF_FFFF)
     }
 
     /// The bounds stored for this exact position.
     #[inline]
     pub fn probe(&self, player: u64, opponent: u64) -> Option<Hit> {
-        let bucket = self.bucket(player, opponent);
+        let (bucket, check) = self.place(player, opponent);
         self.entries[bucket..bucket + 2]
             .iter()
-            .find(|w| w[0] == player && w[1] == opponent)
+            .map(load)
+            .find(|w| w[0] == player && w[1] == opponent && w[2] >> CHECK_SHIFT == check)
+            .as_ref()
             .map(Entry::unpack)
             .map(|e| Hit {
                 lower: i32::from(e.lower),
@@ -118,7 +152,7 @@ impl Table {
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn store(
-        &mut self,
+        &self,
         player: u64,
         opponent: u64,
         empties: u32,
@@ -135,13 +169,13 @@ impl Table {
             (score, score)
         };
         let generation = self.generation;
-        let bucket = self.bucket(player, opponent);
-        let words = &mut self.entries[bucket..bucket + 2];
-        if let Some(slot) = words
-            .iter_mut()
-            .find(|w| w[0] == player && w[1] == opponent)
-        {
-            let mut e = Entry::unpack(slot);
+        let (bucket, check) = self.place(player, opponent);
+        let slots = &self.entries[bucket..bucket + 2];
+        let words = [load(&slots[0]), load(&slots[1])];
+        if let Some(i) = (0..2).find(|&i| {
+            words[i][0] == player && words[i][1] == opponent && words[i][2] >> CHECK_SHIFT == check
+        }) {
+            let mut e = Entry::unpack(&words[i]);
             e.lower = e.lower.max(lower as i8);
             e.upper = e.upper.min(upper as i8);
             if e.lower > e.upper {
@@ -152,7 +186,7 @@ impl Table {
                 e.best = best;
             }
             e.generation = generation;
-            *slot = e.pack();
+            write(&slots[i], e.pack(check));
             return;
         }
         let pair = [Entry::unpack(&words[0]), Entry::unpack(&words[1])];
@@ -166,7 +200,7 @@ impl Table {
         } else {
             1
         };
-        words[victim] = Entry {
+        let entry = Entry {
             player,
             opponent,
             lower: lower as i8,
@@ -174,9 +208,19 @@ impl Table {
             best,
             empties: empties as u8,
             generation,
-        }
-        .pack();
+        };
+        write(&slots[victim], entry.pack(check));
     }
+}
+
+/// `count` zeroed slots as memory the allocator hands out already zeroed, page by page as
+/// it is touched: writing 96 MiB up front cost 75 ms or more inside the first timed move
+/// of every game.
+fn zeroed_slots(count: usize) -> Box<[Slot]> {
+    let memory = Box::<[Slot]>::new_zeroed_slice(count);
+    // SAFETY: an `AtomicU64` is a `u64` in memory (same size and bit validity), and all
+    // bits zero is the valid value 0, so every slot is initialised.
+    unsafe { memory.assume_init() }
 }
 
 #[cfg(test)]
@@ -194,7 +238,7 @@ mod tests {
             empties: 60,
             generation: 255,
         };
-        let back = Entry::unpack(&entry.pack());
+        let back = Entry::unpack(&entry.pack(0));
         assert_eq!(
             (
                 back.player,

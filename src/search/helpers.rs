@@ -1,0 +1,121 @@
+//! Lazy SMP helper threads: each runs the main thread's iterative deepening over the shared
+//! transposition table, on a different schedule of depths, and only feeds the table. The
+//! main thread never waits for them: it signals them to stop when it has its answer.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+
+use crate::budget::control::Control;
+use crate::budget::limits::{Limits, StopFlag};
+use crate::game::score::{ScoreReport, MAX_PLY};
+use crate::game::solver::Solve;
+use crate::search::iterative::{aspiration, is_final};
+use crate::search::negamax::{Negamax, PvTable};
+use crate::search::ordering::Ordering;
+use crate::search::tt::TranspositionTable;
+
+/// Depth diversity: helper `i` uses row `(i - 1) % 20`. It skips depth `d` when
+/// `(d + PHASE) / SIZE` is odd, so helpers spread over the next depths instead of all
+/// searching the one the main thread is on (the schedule Stockfish used for years).
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Whether helper `index` (1-based; the main thread is 0) skips iteration `depth`.
+pub fn skips(index: usize, depth: u32) -> bool {
+    let row = (index.max(1) - 1) % SKIP_SIZE.len();
+    ((depth + SKIP_PHASE[row]) / SKIP_SIZE[row]) % 2 == 1
+}
+
+/// What a helper needs, moved into its thread.
+pub struct Helper<'a, G: Solve> {
+    /// 1-based: the main thread is 0.
+    pub index: usize,
+    pub root: G,
+    pub params: G::Params,
+    pub limits: Limits,
+    pub tt: &'a TranspositionTable,
+    pub ordering: &'a mut Ordering,
+    /// Set by the main thread when the search is over.
+    pub stop: StopFlag,
+    /// The helper's node count, for the main thread's `info` and result.
+    pub nodes: Arc<AtomicU64>,
+}
+
+impl<G: Solve> Helper<'_, G> {
+    /// Iterative deepening until the depth limit, a proof of the root, or the stop flag.
+    pub fn run(self) {
+        lower_priority();
+        let mut control = Control::new(self.stop, None, None).publishing(self.nodes.clone());
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        let mut pv = PvTable::default();
+        let mut previous = 0;
+        for depth in 1..=max_depth {
+            if skips(self.index, depth) && depth < max_depth {
+                continue;
+            }
+            let mut search = Negamax::<G> {
+                tt: self.tt,
+                ordering: self.ordering,
+                params: &self.params,
+                control: &mut control,
+                pv: &mut pv,
+                horizon_leaves: 0,
+                seldepth: 0,
+            };
+            let Some((value, proven)) = aspiration(&mut search, &self.root, depth, previous) else {
+                break;
+            };
+            previous = value;
+            if is_final(ScoreReport::new(value, proven, G::SCORING), proven, depth) {
+                break;
+            }
+        }
+        self.nodes.store(control.nodes(), Relaxed);
+    }
+}
+
+/// How much lower (in nice steps) a helper runs than the main thread.
+#[cfg(target_os = "linux")]
+const HELPER_NICENESS: i32 = 5;
+
+/// Lowers the calling helper thread's priority, so that when there are more runnable
+/// threads than cores (other programs, or `Threads` above the core count) the main thread
+/// and the session, which answer `stop` and the clock, get the CPU first. A helper with a
+/// core of its own runs as fast as before. Linux gives every thread its own nice value.
+#[cfg(target_os = "linux")]
+fn lower_priority() {
+    use std::ffi::{c_int, c_uint};
+    const PRIO_PROCESS: c_int = 0;
+    extern "C" {
+        fn gettid() -> c_int;
+        fn getpriority(which: c_int, who: c_uint) -> c_int;
+        fn setpriority(which: c_int, who: c_uint, prio: c_int) -> c_int;
+    }
+    // SAFETY: plain system calls about this thread (its own id); they touch no memory of
+    // ours. A failure (e.g. not allowed) only leaves the priority as it was.
+    unsafe {
+        let tid = gettid() as c_uint;
+        let nice = getpriority(PRIO_PROCESS, tid);
+        setpriority(PRIO_PROCESS, tid, (nice + HELPER_NICENESS).min(19));
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_helpers_take_turns_over_depths() {
+        let schedule = |index| (1..=8).filter(|&d| !skips(index, d)).collect::<Vec<_>>();
+        assert_eq!(schedule(1), [2, 4, 6, 8]);
+        assert_eq!(schedule(2), [1, 3, 5, 7]);
+        assert_eq!(schedule(3), [1, 4, 5, 8]);
+    }
+}
