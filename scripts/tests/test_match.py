@@ -177,13 +177,20 @@ class Runner(unittest.TestCase):
         self.assertIn("cannot start", missing.stderr)
 
 
+def _default_sigint() -> None:
+    """In the runner's process: Ctrl-C as a terminal would deliver it. A test suite started as
+    a background job (`cmd &` in a script) inherits SIGINT ignored, and Python then never
+    raises KeyboardInterrupt, so the Ctrl-C test would see a match that simply finishes."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Resume(unittest.TestCase):
     def start(self, out: str, *extra: str) -> subprocess.Popen:
         return subprocess.Popen(
             [sys.executable, MATCH, "--quiet", "--game", "tictactoe", "--games", "30", "--depth", "1",
              "--concurrency", "1", "--out", out, *extra,
              *engine("a", "--seed", "1", "--delay", "15"), *engine("b", "--seed", "2", "--delay", "15")],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
 
     def wait_for_games(self, out: str, count: int) -> None:
         deadline = time.monotonic() + 30
