@@ -12,7 +12,7 @@ use crate::budget::control::Control;
 use crate::budget::limits::Deadline;
 use crate::budget::Limits;
 use crate::game::gomoku::board::cell_class;
-use crate::game::gomoku::moves::{defences, order_key, sort_by_keys};
+use crate::game::gomoku::moves::{any_playable, defences, order_key, sort_by_keys};
 use crate::game::gomoku::{Cell, Gomoku, GomokuParams};
 use crate::game::score::win_in;
 use crate::game::solver::{Solved, Solver, Verdict};
@@ -151,8 +151,10 @@ impl Search<'_> {
             // Their four must be blocked; the block has to keep the initiative.
             if board.class_count(them, cell_class::FIVE) == 1 {
                 if let Some(block) = first_threat(position, them, cell_class::FIVE) {
-                    moves.push(block);
-                    keys.push(0);
+                    if !position.is_forbidden(usize::from(block.0)) {
+                        moves.push(block);
+                        keys.push(0);
+                    }
                 }
             }
         } else {
@@ -223,6 +225,10 @@ impl Search<'_> {
             return Ok(None);
         } else if fives == 1 {
             if let Some(block) = first_threat(position, attacker, cell_class::FIVE) {
+                if position.is_forbidden(usize::from(block.0)) {
+                    // Renju: Black may not block there, so the five comes next.
+                    return Ok(any_playable(position).map(|other| vec![block, other]));
+                }
                 moves.push(block);
                 keys.push(0);
             }
@@ -240,8 +246,10 @@ impl Search<'_> {
             if moves.is_empty() {
                 // Nothing stops the open four: let the defender try the threat cell.
                 if let Some(cell) = first_threat(position, attacker, cell_class::OPEN_FOUR) {
-                    moves.push(cell);
-                    keys.push(0);
+                    if !position.is_forbidden(usize::from(cell.0)) {
+                        moves.push(cell);
+                        keys.push(0);
+                    }
                 }
             }
         } else {
