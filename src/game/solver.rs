@@ -41,6 +41,9 @@ pub trait Solver<G: Evaluate>: Default + Send + 'static {
     /// Forgets everything learned (on `newgame`).
     fn clear(&mut self) {}
 
+    /// Bounds the memory of the solver's own tables (bytes; from `Hash`, half of it).
+    fn set_memory(&mut self, _bytes: usize) {}
+
     /// Tries to solve `position` within `control`'s limits, counting its nodes there.
     fn solve(
         &mut self,
