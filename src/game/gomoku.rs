@@ -9,9 +9,12 @@ pub mod board;
 pub mod cells;
 pub mod moves;
 pub mod patterns;
+pub mod proof;
 pub mod renju;
 pub mod vcf;
 
+#[cfg(test)]
+mod proof_tests;
 #[cfg(test)]
 mod renju_tests;
 #[cfg(test)]

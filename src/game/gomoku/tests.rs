@@ -322,10 +322,9 @@ fn bench_forced_wins_are_proven_soundly() {
         let mut control = crate::budget::control::Control::new(StopFlag::new(), None, None);
         let start = std::time::Instant::now();
         let proof = solver
-            .prove(
+            .prove_by_numbers(
                 position,
                 vcf::Threats::FoursAndThrees,
-                25,
                 budget,
                 None,
                 &mut control,
