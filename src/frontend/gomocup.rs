@@ -55,6 +55,8 @@ struct Brain {
     session: Conversation<Pending>,
     /// The last position was refused; its search result is not an answer.
     bad_position: bool,
+    /// The hash size last asked for through `max_memory`.
+    hash_mib: Option<u64>,
 }
 
 /// Serves the Gomocup protocol on `input`/`output` until `END` or end of input.
@@ -76,6 +78,7 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
         board_input: None,
         session: Conversation::new(),
         bad_position: false,
+        hash_mib: None,
     };
     let mut input_open = true;
     loop {
@@ -216,9 +219,7 @@ impl Brain {
             "timeout_match" => self.time.timeout_match = number,
             "time_left" => self.time.time_left = number,
             "max_memory" => {
-                // Half of what the manager allows goes to the hash table (0 = no limit).
-                if let Some(bytes) = number.filter(|&b| b > 0) {
-                    let mib = ((bytes / 2) >> 20).clamp(1, 1024);
+                if let Some(mib) = hash_for_memory(number, &mut self.hash_mib) {
                     self.send(
                         pipe,
                         &format!("setoption name Hash value {mib}"),
@@ -359,6 +360,17 @@ impl Brain {
     }
 }
 
+/// The hash size (MiB) for `INFO max_memory`, or `None` when nothing changes: half of what
+/// the manager allows (0 = no limit: keep the table). Managers repeat `max_memory` every
+/// game; resizing rebuilds the table (100+ ms for 175 MiB), time the next move would lose.
+fn hash_for_memory(bytes: Option<u64>, current: &mut Option<u64>) -> Option<u64> {
+    let mib = ((bytes.filter(|&b| b > 0)? / 2) >> 20).clamp(1, 1024);
+    (*current != Some(mib)).then(|| {
+        *current = Some(mib);
+        mib
+    })
+}
+
 /// `x,y` on a board of `size`: the cell index `y * size + x`.
 fn parse_xy(text: &str, size: usize) -> Option<usize> {
     let (x, y) = text.split_once(',')?;
@@ -395,5 +407,16 @@ mod tests {
         assert_eq!(parse_board_line("1,2,3", 15), Some((31, None)));
         assert_eq!(parse_board_line("1,2,4", 15), None);
         assert_eq!(parse_board_line("1,2", 15), None);
+    }
+
+    #[test]
+    fn max_memory_resizes_the_hash_only_when_it_changes() {
+        let mut current = None;
+        assert_eq!(hash_for_memory(Some(367_001_600), &mut current), Some(175));
+        assert_eq!(hash_for_memory(Some(367_001_600), &mut current), None);
+        assert_eq!(hash_for_memory(Some(0), &mut current), None);
+        assert_eq!(hash_for_memory(None, &mut current), None);
+        assert_eq!(hash_for_memory(Some(1 << 30), &mut current), Some(512));
+        assert_eq!(hash_for_memory(Some(1), &mut current), Some(1));
     }
 }
