@@ -123,5 +123,25 @@ def forbidden(cells: list[int], size: int, index: int) -> str | None:
     "double three"), or None when Black may play there. `cells` is left unchanged."""
     if cells[index] != EMPTY:
         raise ValueError(f"cell {index} is not empty")
+    if not _could_be_forbidden(cells, size, index):
+        return None
     board = _Board(list(cells), size)
     return board.verdict(index // size, index % size, 0)
+
+
+def _could_be_forbidden(cells: list[int], size: int, index: int) -> bool:
+    """A cheap necessary condition: an overline or a four on one line needs 4 more Black
+    stones within 5 steps along it; two threes or fours need 2 on each of two lines."""
+    row, col = divmod(index, size)
+    busy = 0
+    for dr, dc in _DIRECTIONS:
+        near = 0
+        for k in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5):
+            r, c = row + dr * k, col + dc * k
+            if 0 <= r < size and 0 <= c < size and cells[r * size + c] == BLACK:
+                near += 1
+        if near >= 4:
+            return True
+        if near >= 2:
+            busy += 1
+    return busy >= 2
