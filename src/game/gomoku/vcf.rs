@@ -381,12 +381,12 @@ impl Solver<Gomoku> for ThreatSolver {
             Some(depth) => params.vct_nodes.min(2_000 * u64::from(depth)),
             None => params.vct_nodes,
         };
-        // Half the VCT window for the shallow iterative-deepening search (quick on short
-        // wins), the rest for the proof-number search (long ones).
-        let middle = deadline.map(|end| now + end.saturating_duration_since(now) / 2);
+        // Two thirds of the VCT window for the shallow iterative-deepening search (quick
+        // on short wins), the rest for the proof-number search (long ones).
+        let middle = deadline.map(|end| now + end.saturating_duration_since(now) * 2 / 3);
         let stages = [
             (Stage::ShortestVcf, VCF_NODES, deadline),
-            (Stage::ShallowVct, vct_nodes / 2, middle),
+            (Stage::ShallowVct, vct_nodes, middle),
             (Stage::ProofNumbers, vct_nodes, deadline),
         ];
         for (stage, budget, deadline) in stages {
