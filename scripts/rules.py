@@ -12,7 +12,9 @@ Games and variant options (``game NAME key=value`` in the protocol):
 * ``tictactoe`` (no options)
 * ``connect4`` ``cols=7 rows=6`` (4 in a row wins)
 * ``othello`` (8x8, standard start, a side without a move must ``pass``)
-* ``gomoku`` ``size=15 rule=freestyle|standard`` (five or more wins; ``standard``: exactly five)
+* ``gomoku`` ``size=15 rule=freestyle|standard|renju`` (five or more wins; ``standard``: exactly
+  five; ``renju``: Black wins with exactly five and may not play a forbidden point, see
+  renju.py, White wins with five or more)
 
 Standard library only::
 
@@ -27,6 +29,11 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from typing import Mapping
+
+try:  # as the package scripts.rules (tests) or as a script beside renju.py
+    from . import renju
+except ImportError:
+    import renju  # type: ignore[no-redef]
 
 #: Player numbers: the first player (X) and the second (O).
 FIRST, SECOND = 0, 1
@@ -177,7 +184,8 @@ class TicTacToe(_PlaceGame):
 
 
 class Gomoku(_PlaceGame):
-    """Gomoku: `size` x `size` (default 15), five wins; `rule=standard`: exactly five."""
+    """Gomoku: `size` x `size` (default 15), five wins; `rule=standard`: exactly five;
+    `rule=renju`: Black's forbidden points (renju.py) are illegal, Black needs exactly five."""
 
     name = "gomoku"
     k = 5
@@ -186,8 +194,8 @@ class Gomoku(_PlaceGame):
         variant = dict(variant or {})
         size = _int_option(variant, "size", 15, 5, 26)
         rule = variant.get("rule", "freestyle")
-        if rule not in ("freestyle", "standard"):
-            raise VariantError(f"rule={rule}: must be freestyle or standard")
+        if rule not in ("freestyle", "standard", "renju"):
+            raise VariantError(f"rule={rule}: must be freestyle, standard or renju")
         unknown = set(variant) - {"size", "rule"}
         if unknown:
             raise VariantError(f"gomoku has no option {sorted(unknown)[0]!r} (size, rule)")
@@ -197,6 +205,24 @@ class Gomoku(_PlaceGame):
 
     def variant_args(self) -> dict[str, str]:
         return {"size": str(self.width), "rule": self.rule}
+
+    # Renju: the rule differs only for Black, in what is legal and in overlines.
+    def legal_moves(self) -> list[str]:
+        moves = super().legal_moves()
+        if self.rule != "renju" or self.side_to_move != FIRST:
+            return moves
+        return [m for m in moves
+                if renju.forbidden(self.cells, self.width, parse_square(m, self.width, self.height)) is None]
+
+    def play(self, move: str) -> None:
+        if self.rule == "renju" and self.side_to_move == FIRST and self.outcome is None:
+            index = parse_square(move, self.width, self.height)
+            if self.cells[index] == _EMPTY:
+                why = renju.forbidden(self.cells, self.width, index)
+                if why is not None:
+                    raise IllegalMove(f"{move}: forbidden for Black in renju ({why})")
+        self.exact = self.rule == "standard" or (self.rule == "renju" and self.side_to_move == FIRST)
+        super().play(move)
 
 
 class ConnectFour(Game):

@@ -88,7 +88,7 @@ impl Worker {
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || run(tables, request_rx, event_tx))
+            .spawn(move || run(tables, hash_mib, request_rx, event_tx))
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
         Ok(Worker {
             requests: request_tx,
@@ -123,8 +123,14 @@ impl Drop for Worker {
     }
 }
 
-fn run(mut tables: Tables, requests: Receiver<Request>, events: Sender<Event>) {
+/// A solver's own tables may use half of `Hash` (the transposition table has the rest).
+fn solver_bytes(hash_mib: usize) -> usize {
+    (hash_mib << 20) / 2
+}
+
+fn run(mut tables: Tables, hash_mib: usize, requests: Receiver<Request>, events: Sender<Event>) {
     let mut solvers = AllSolvers::default();
+    solvers.set_memory(solver_bytes(hash_mib));
     while let Ok(request) = requests.recv() {
         match request {
             Request::Search(job) => {
@@ -137,6 +143,9 @@ fn run(mut tables: Tables, requests: Receiver<Request>, events: Sender<Event>) {
             }
             Request::Resize(mib) => {
                 let result = Tables::try_new(mib).map(|new| tables = new);
+                if result.is_ok() {
+                    solvers.set_memory(solver_bytes(mib));
+                }
                 let _ = events.send(Event::Resized(result));
             }
             Request::Quit => return,

@@ -99,6 +99,11 @@ macro_rules! define_games {
             pub fn clear(&mut self) {
                 $( crate::search::Solver::<$ty>::clear(&mut self.$field); )*
             }
+
+            /// Bounds every game's solver tables to `bytes` each.
+            pub fn set_memory(&mut self, bytes: usize) {
+                $( crate::search::Solver::<$ty>::set_memory(&mut self.$field, bytes); )*
+            }
         }
 
         $(

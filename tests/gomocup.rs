@@ -210,3 +210,33 @@ fn time_left_bounds_the_think_and_end_is_prompt() {
         .collect();
     assert!(rest.is_empty(), "{rest:?}");
 }
+
+/// Black (arbor) with g8 i8 h7 h9: h8 makes two open threes, a winning double three in
+/// freestyle and a forbidden point in renju (`INFO rule 4`).
+#[test]
+fn renju_keeps_black_off_a_double_three() {
+    for (rule, forbidden) in [(0, false), (4, true)] {
+        let mut manager = Manager::start();
+        assert_eq!(manager.ask("START 15"), "OK");
+        manager.send("INFO timeout_turn 300");
+        manager.send(&format!("INFO rule {rule}"));
+        manager.send("BOARD");
+        for (stone, field) in [
+            ("6,7", 1),
+            ("0,0", 2),
+            ("8,7", 1),
+            ("2,0", 2),
+            ("7,6", 1),
+            ("4,0", 2),
+            ("7,8", 1),
+            ("0,2", 2),
+        ] {
+            manager.send(&format!("{stone},{field}"));
+        }
+        let answer = manager.ask("DONE");
+        let cell = xy(&answer);
+        assert!(cell.0 < 15 && cell.1 < 15, "{answer}");
+        assert_eq!(cell == (7, 7), !forbidden, "rule {rule}: {answer}");
+        manager.end();
+    }
+}

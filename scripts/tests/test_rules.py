@@ -113,7 +113,8 @@ class AgreesWithArbor(unittest.TestCase):
     """Along seeded random games, the referee's legal moves (and game ends) match arbor's."""
 
     CASES = [("tictactoe", {}), ("connect4", {}), ("connect4", {"cols": "5", "rows": "4"}), ("othello", {}),
-             ("gomoku", {"size": "7"}), ("gomoku", {"size": "6", "rule": "standard"})]
+             ("gomoku", {"size": "7"}), ("gomoku", {"size": "6", "rule": "standard"}),
+             ("gomoku", {"size": "9", "rule": "renju"})]
 
     def test_legal_moves_agree(self):
         from scripts.tests.engine_path import arbor_binary

@@ -41,9 +41,10 @@ enum Pending {
 
 struct Brain {
     size: Option<usize>,
-    exact_five: bool,
+    /// The `rule=` of `game gomoku` that `INFO rule` asked for.
+    rule: &'static str,
     /// The (size, rule) the session was last set to.
-    configured: Option<(usize, bool)>,
+    configured: Option<(usize, &'static str)>,
     stones: Vec<(usize, Owner)>,
     time: TimeInfo,
     thinking: bool,
@@ -68,7 +69,7 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
     let session_output = pipe.output().clone();
     let mut brain = Brain {
         size: None,
-        exact_five: false,
+        rule: "freestyle",
         configured: None,
         stones: Vec::new(),
         time: TimeInfo::default(),
@@ -207,7 +208,7 @@ impl Brain {
         &mut self,
         argument: &str,
         pipe: &SessionPipe,
-        out: &mut impl Write,
+        _out: &mut impl Write,
     ) -> io::Result<()> {
         let (key, value) = argument
             .split_once(char::is_whitespace)
@@ -227,15 +228,15 @@ impl Brain {
                 }
             }
             "rule" => {
+                // Bit 1 exactly five, bit 4 renju (bit 2, continuous games, changes nothing).
                 let bits = number.unwrap_or(0);
-                self.exact_five = bits & 1 != 0;
-                if bits & 4 != 0 {
-                    self.exact_five = true;
-                    say(
-                        out,
-                        "MESSAGE renju is not supported: playing the exactly-five rule",
-                    )?;
-                }
+                self.rule = if bits & 4 != 0 {
+                    "renju"
+                } else if bits & 1 != 0 {
+                    "standard"
+                } else {
+                    "freestyle"
+                };
             }
             // game_type, folder, evaluate and anything newer: nothing to do.
             _ => {}
@@ -248,18 +249,13 @@ impl Brain {
         let Some(size) = self.size else {
             return say(out, "ERROR no board yet: send START first");
         };
-        if self.configured != Some((size, self.exact_five)) {
-            let rule = if self.exact_five {
-                "standard"
-            } else {
-                "freestyle"
-            };
+        if self.configured != Some((size, self.rule)) {
             self.send(
                 pipe,
-                &format!("game gomoku size={size} rule={rule}"),
+                &format!("game gomoku size={size} rule={}", self.rule),
                 Pending::Quiet,
             );
-            self.configured = Some((size, self.exact_five));
+            self.configured = Some((size, self.rule));
         }
         let own = self.stones.iter().filter(|s| s.1 == Owner::Own).count();
         // Black (X) moves when the counts are equal; arbor is White when it has fewer stones.

@@ -48,6 +48,9 @@ pub trait Solver<G: Evaluate>: Default + Send + 'static {
         false
     }
 
+    /// Bounds the memory of the solver's own tables (bytes; from `Hash`, half of it).
+    fn set_memory(&mut self, _bytes: usize) {}
+
     /// Tries to solve `position` within `control`'s limits, counting its nodes there.
     fn solve(
         &mut self,

@@ -218,7 +218,36 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             }
         }
 
-        if !exhaustive && best < score::WIN_MIN {
+        if !exhaustive && best <= -score::WIN_MIN && ply <= FULL_WIDTH_PLY && depth >= 2 {
+            // Every move tried loses: near the root, try the moves left out too, so that a
+            // loss (and the opponent's win above) is proven rather than a heuristic
+            // -EVAL_LIMIT. Deeper down it would cost too much (every other move of a lost
+            // position searched to show the same win).
+            let mut rest: MoveList<G::Move> = MoveList::new();
+            position.legal_moves(&mut rest);
+            for &mv in rest.iter() {
+                let code = G::encode_move(mv);
+                if moves.iter().any(|&m| G::encode_move(m) == code) {
+                    continue;
+                }
+                let mut child = position.clone();
+                child.play(mv);
+                let score = -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?;
+                if score > best {
+                    best = score;
+                    best_code = code;
+                    if score > alpha {
+                        alpha = score;
+                        if is_pv {
+                            self.pv.update(ply, best_code);
+                        }
+                        if score >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+        } else if !exhaustive && best < score::WIN_MIN {
             // Moves were left out: only a win found among the others is certain. A loss
             // is not (a move left out might hold), so it becomes the worst heuristic value.
             self.horizon_leaves += 1;
@@ -243,6 +272,9 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         Some(best)
     }
 }
+
+/// The deepest ply at which a partial move list that loses everywhere is completed.
+const FULL_WIDTH_PLY: usize = 2;
 
 /// Moves the best-keyed remaining move to index `from` (selection sort, one step at a
 /// time: cutoffs usually come early, so most of the list is never sorted).

@@ -5,10 +5,47 @@
 //! Every empty cell stores, per player and direction, the pattern class a stone there
 //! would make (`patterns.rs`); a placed stone updates only the cells within five steps of
 //! it along its four lines, never the whole board.
+//!
+//! In renju, Black's cells that the line tables mark `DOUBLE_THREE` are judged after each
+//! stone by the recursive rule (`renju.rs`); the forbidden ones are flagged and count as
+//! `FORBIDDEN`, so every class, count and threat query already excludes them.
 
 use crate::game::gomoku::cells::{cell_table, CellTable};
-use crate::game::gomoku::patterns;
+use crate::game::gomoku::patterns::{self, LineRule};
+use crate::game::gomoku::renju::Stones;
 use crate::game::Player;
+
+/// The winning rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Five or more in a row wins.
+    Freestyle,
+    /// Exactly five wins; an overline does not.
+    Standard,
+    /// Renju: Black wins with exactly five and may not make an overline, a double four or
+    /// a double three; White wins with five or more.
+    Renju,
+}
+
+impl Rule {
+    /// The name used in `game gomoku rule=...`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Standard => "standard",
+            Rule::Renju => "renju",
+        }
+    }
+
+    /// Whether `player` (0 Black, 1 White) wins only with exactly five.
+    pub fn exact_five(self, player: usize) -> bool {
+        match self {
+            Rule::Freestyle => false,
+            Rule::Standard => true,
+            Rule::Renju => player == 0,
+        }
+    }
+}
 
 pub use crate::game::gomoku::cells::{cell_class, cell_value, combine};
 
@@ -23,10 +60,14 @@ const PAD: usize = patterns::HALF;
 /// A board of `size` x `size` cells with incremental patterns.
 #[derive(Clone)]
 pub struct Board {
-    table: &'static patterns::PatternTable,
-    cells: &'static CellTable,
+    /// Per player: the line pattern table and the cell table of its rule.
+    tables: [&'static patterns::PatternTable; 2],
+    cells: [&'static CellTable; 2],
     size: usize,
-    exact_five: bool,
+    rule: Rule,
+    /// Renju: Black's empty cells found forbidden by the double-three rule.
+    flagged: [u64; WORDS],
+    flagged_count: u16,
     lines: [[[u32; LINE_SLOTS]; 4]; 2],
     stones: [[u64; WORDS]; 2],
     near: [u64; WORDS],
@@ -41,13 +82,22 @@ pub struct Board {
 
 impl Board {
     /// An empty board. `size` must be 5..=22 (checked by the caller).
-    pub fn new(size: usize, exact_five: bool) -> Self {
+    pub fn new(size: usize, rule: Rule) -> Self {
         debug_assert!((5..=MAX_SIZE).contains(&size));
+        let line_rule = |player| match rule {
+            Rule::Freestyle => LineRule::FiveOrMore,
+            Rule::Standard => LineRule::ExactlyFive,
+            Rule::Renju if player == 0 => LineRule::RenjuBlack,
+            Rule::Renju => LineRule::FiveOrMore,
+        };
+        let renju = rule == Rule::Renju;
         let mut board = Board {
-            table: patterns::table(exact_five),
-            cells: cell_table(),
+            tables: [patterns::table(line_rule(0)), patterns::table(line_rule(1))],
+            cells: [cell_table(renju), cell_table(false)],
             size,
-            exact_five,
+            rule,
+            flagged: [0; WORDS],
+            flagged_count: 0,
             lines: [[[0; LINE_SLOTS]; 4]; 2],
             stones: [[0; WORDS]; 2],
             near: [0; WORDS],
@@ -63,7 +113,7 @@ impl Board {
                     packed |= u16::from(board.line_class(cell, player, dir)) << (4 * dir);
                 }
                 board.patterns[player][cell] = packed;
-                board.account(player, packed, 1);
+                board.account(player, cell, packed, 1);
             }
         }
         board
@@ -75,10 +125,16 @@ impl Board {
         self.size
     }
 
-    /// Whether only exactly five wins (standard rule).
+    /// The winning rule.
     #[inline]
-    pub fn exact_five(&self) -> bool {
-        self.exact_five
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Whether a Black stone on empty `cell` is forbidden (renju only).
+    #[inline]
+    pub fn is_forbidden(&self, cell: usize) -> bool {
+        self.cell_class(0, cell) == cell_class::FORBIDDEN && self.rule == Rule::Renju
     }
 
     /// Stones on the board.
@@ -105,10 +161,11 @@ impl Board {
         self.patterns[player][cell]
     }
 
-    /// The combined class of `player` on empty `cell`.
+    /// The combined class of `player` on empty `cell` (`FORBIDDEN` for Black's
+    /// forbidden cells in renju).
     #[inline]
     pub fn cell_class(&self, player: usize, cell: usize) -> u8 {
-        self.cells.class[usize::from(self.patterns[player][cell])]
+        self.cell_class_of(player, cell, self.patterns[player][cell])
     }
 
     /// How many empty cells have combined class `class` for `player`.
@@ -143,7 +200,7 @@ impl Board {
             while bits != 0 {
                 let cell = i * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let class = self.cells.class[usize::from(self.patterns[player][cell])];
+                let class = self.cell_class(player, cell);
                 if class >= min {
                     f(cell, class);
                 }
@@ -158,8 +215,12 @@ impl Board {
         let (row, col) = (cell / self.size, cell % self.size);
         for side in 0..2 {
             let old = self.patterns[side][cell];
-            self.account(side, old, -1);
+            self.account(side, cell, old, -1);
             self.patterns[side][cell] = 0;
+        }
+        if self.flagged[cell / 64] >> (cell % 64) & 1 != 0 {
+            self.flagged[cell / 64] &= !(1 << (cell % 64));
+            self.flagged_count -= 1;
         }
         self.stones[p][cell / 64] |= 1 << (cell % 64);
         self.stone_count += 1;
@@ -186,26 +247,80 @@ impl Board {
                 }
                 let other = (cell as isize + (q as isize - pos as isize) * step) as usize;
                 for side in 0..2 {
-                    let class = self.table[window_code(own[side], blocked[side], q)];
+                    let class = self.tables[side][window_code(own[side], blocked[side], q)];
                     let old = self.patterns[side][other];
                     let new = (old & !(0xF << (4 * dir))) | (u16::from(class) << (4 * dir));
                     if new != old {
-                        self.account(side, old, -1);
-                        self.account(side, new, 1);
+                        self.account(side, other, old, -1);
                         self.patterns[side][other] = new;
+                        self.account(side, other, new, 1);
                     }
+                }
+            }
+        }
+        if self.rule == Rule::Renju {
+            self.judge_double_threes();
+        }
+    }
+
+    /// Renju: flags exactly those of Black's empty cells that the line tables call a
+    /// double three and the recursive rule finds forbidden. Any stone can change a
+    /// verdict (through the four-making points of the threes), so all are judged again.
+    fn judge_double_threes(&mut self) {
+        let black: &'static CellTable = self.cells[0];
+        if self.flagged_count == 0
+            && self.class_counts[0][usize::from(cell_class::DOUBLE_THREE)] == 0
+        {
+            return;
+        }
+        let mut stones = Stones::new(self.size, self.stones[0], self.stones[1]);
+        let words = self.candidate_words();
+        for (i, &word) in words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let cell = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let packed = self.patterns[0][cell];
+                let flagged = self.flagged[i] >> (cell % 64) & 1 != 0;
+                let forbidden = black.class[usize::from(packed)] == cell_class::DOUBLE_THREE
+                    && stones.is_forbidden(cell);
+                if forbidden != flagged {
+                    self.account(0, cell, packed, -1);
+                    self.flagged[i] ^= 1 << (cell % 64);
+                    if forbidden {
+                        self.flagged_count += 1;
+                    } else {
+                        self.flagged_count -= 1;
+                    }
+                    self.account(0, cell, packed, 1);
                 }
             }
         }
     }
 
-    /// Adds (`sign` 1) or removes (-1) one empty cell's packed classes from the totals.
+    /// Adds (`sign` 1) or removes (-1) one empty cell's class and worth from the totals,
+    /// as the cell is classed now (patterns and renju flag).
     #[inline]
-    fn account(&mut self, player: usize, packed: u16, sign: i32) {
-        let class = self.cells.class[usize::from(packed)];
+    fn account(&mut self, player: usize, cell: usize, packed: u16, sign: i32) {
+        let class = self.cell_class_of(player, cell, packed);
         let count = &mut self.class_counts[player][usize::from(class)];
         *count = if sign > 0 { *count + 1 } else { *count - 1 };
-        self.values[player] += sign * i32::from(self.cells.value[usize::from(packed)]);
+        let value = if class == cell_class::FORBIDDEN {
+            0
+        } else {
+            i32::from(self.cells[player].value[usize::from(packed)])
+        };
+        self.values[player] += sign * value;
+    }
+
+    /// The class `cell` has with `packed` line classes and its current renju flag.
+    #[inline]
+    fn cell_class_of(&self, player: usize, cell: usize, packed: u16) -> u8 {
+        if player == 0 && self.flagged_count > 0 && self.flagged[cell / 64] >> (cell % 64) & 1 != 0
+        {
+            return cell_class::FORBIDDEN;
+        }
+        self.cells[player].class[usize::from(packed)]
     }
 
     /// The line and position along it of (`row`, `col`) in direction `dir`
@@ -238,7 +353,7 @@ impl Board {
         let (low, high) = self.extent(dir, line);
         let own = self.lines[player][dir][line];
         let blocked = self.lines[1 - player][dir][line] | wall_bits(low, high);
-        self.table[window_code(own, blocked, pos)]
+        self.tables[player][window_code(own, blocked, pos)]
     }
 
     /// The class of a `player` stone on empty `cell` along `dir`, from the bitboards.
@@ -252,7 +367,7 @@ impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Board")
             .field("size", &self.size)
-            .field("exact_five", &self.exact_five)
+            .field("rule", &self.rule)
             .field("stones", &self.stone_count)
             .field("values", &self.values)
             .finish_non_exhaustive()
@@ -306,9 +421,21 @@ impl Board {
                             code += trit * power;
                             power *= 3;
                         }
-                        packed |= u16::from(self.table[code]) << (4 * dir);
+                        packed |= u16::from(self.tables[player][code]) << (4 * dir);
                     }
-                    let class = combine(packed);
+                    let mut class = if player == 0 && self.rule == Rule::Renju {
+                        crate::game::gomoku::cells::combine_renju_black(packed)
+                    } else {
+                        combine(packed)
+                    };
+                    if class == cell_class::DOUBLE_THREE
+                        && player == 0
+                        && self.rule == Rule::Renju
+                        && Stones::new(self.size, self.stones[0], self.stones[1]).is_forbidden(cell)
+                    {
+                        class = cell_class::FORBIDDEN;
+                    }
+                    assert_eq!(class, self.cell_class(player, cell), "cell {cell}");
                     counts[player][usize::from(class)] += 1;
                     values[player] += cell_value(packed, class);
                 }

@@ -1,31 +1,38 @@
 //! Cell classes: what a stone on an empty cell makes for one player over its four lines
 //! (a five, an open four or two fours, a four-three, ...), and its heuristic worth. Both
-//! are looked up by the four packed line classes in tables built once.
+//! are looked up by the four packed line classes in tables built once: one for the
+//! unrestricted player, one for Black in renju (forbidden shapes).
 
 use std::sync::OnceLock;
 
-use crate::game::gomoku::patterns::{FIVE, FOUR, OPEN_FOUR, OPEN_THREE, OPEN_TWO, THREE};
+use crate::game::gomoku::patterns::{
+    DOUBLE_FOUR, FIVE, FOUR, OPEN_FOUR, OPEN_THREE, OPEN_TWO, OVERLINE, THREE,
+};
 
 /// What a stone on a cell makes for one player, over all four lines.
 pub mod cell_class {
-    pub const LOW: u8 = 0;
-    pub const OPEN_TWO: u8 = 1;
-    pub const DOUBLE_TWO: u8 = 2;
-    pub const THREE: u8 = 3;
-    pub const OPEN_THREE: u8 = 4;
-    pub const DOUBLE_THREE: u8 = 5;
-    pub const FOUR: u8 = 6;
-    pub const FOUR_THREE: u8 = 7;
+    /// Renju, Black: the move is forbidden (overline, double four, double three).
+    pub const FORBIDDEN: u8 = 0;
+    pub const LOW: u8 = 1;
+    pub const OPEN_TWO: u8 = 2;
+    pub const DOUBLE_TWO: u8 = 3;
+    pub const THREE: u8 = 4;
+    pub const OPEN_THREE: u8 = 5;
+    /// Two or more open threes (renju Black: forbidden unless one is not a real three,
+    /// which the board decides by the recursive rule; a four may come with them).
+    pub const DOUBLE_THREE: u8 = 6;
+    pub const FOUR: u8 = 7;
+    pub const FOUR_THREE: u8 = 8;
     /// An open four or two fours: wins unless the opponent has a five first.
-    pub const OPEN_FOUR: u8 = 8;
-    pub const FIVE: u8 = 9;
-    pub const COUNT: usize = 10;
+    pub const OPEN_FOUR: u8 = 9;
+    pub const FIVE: u8 = 10;
+    pub const COUNT: usize = 11;
 }
 
 /// Heuristic worth of a line class for an empty cell.
 const LINE_VALUE: [i32; 9] = [0, 1, 4, 12, 10, 40, 45, 150, 600];
 /// Extra worth of the combined cell classes (double threats).
-const CELL_BONUS: [i32; cell_class::COUNT] = [0, 0, 8, 0, 0, 120, 0, 250, 400, 0];
+const CELL_BONUS: [i32; cell_class::COUNT] = [0, 0, 0, 8, 0, 0, 120, 0, 250, 400, 0];
 
 /// Per packed four-direction classes: the combined class and the heuristic worth.
 pub struct CellTable {
@@ -33,21 +40,59 @@ pub struct CellTable {
     pub value: Box<[i16; 1 << 16]>,
 }
 
-/// The table, built on first use.
-pub fn cell_table() -> &'static CellTable {
-    static TABLE: OnceLock<CellTable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = CellTable {
-            class: Box::new([0; 1 << 16]),
-            value: Box::new([0; 1 << 16]),
-        };
-        for packed in 0..=u16::MAX {
-            let class = combine(packed);
-            table.class[usize::from(packed)] = class;
-            table.value[usize::from(packed)] = cell_value(packed, class) as i16;
+/// The table of an unrestricted player (`renju_black` false) or of Black in renju,
+/// built on first use.
+pub fn cell_table(renju_black: bool) -> &'static CellTable {
+    static TABLES: OnceLock<[CellTable; 2]> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        [false, true].map(|renju| {
+            let mut table = CellTable {
+                class: Box::new([0; 1 << 16]),
+                value: Box::new([0; 1 << 16]),
+            };
+            for packed in 0..=u16::MAX {
+                let class = if renju {
+                    combine_renju_black(packed)
+                } else {
+                    combine(packed)
+                };
+                table.class[usize::from(packed)] = class;
+                table.value[usize::from(packed)] = cell_value(packed, class) as i16;
+            }
+            table
+        })
+    });
+    &tables[usize::from(renju_black)]
+}
+
+/// The combined class of four packed line classes for Black in renju: a five wins
+/// whatever else the stone makes; otherwise an overline or two fours are forbidden, and
+/// two open threes are `DOUBLE_THREE`, forbidden only if both threes are real (decided
+/// on the board, see `renju.rs`).
+pub fn combine_renju_black(packed: u16) -> u8 {
+    let mut fours = 0;
+    let mut open_threes = 0;
+    let mut five = false;
+    let mut overline = false;
+    for dir in 0..4 {
+        match (packed >> (4 * dir) & 0xF) as u8 {
+            FIVE => five = true,
+            OVERLINE => overline = true,
+            DOUBLE_FOUR => fours += 2,
+            FOUR | OPEN_FOUR => fours += 1,
+            OPEN_THREE => open_threes += 1,
+            _ => {}
         }
-        table
-    })
+    }
+    if five {
+        cell_class::FIVE
+    } else if overline || fours >= 2 {
+        cell_class::FORBIDDEN
+    } else if open_threes >= 2 {
+        cell_class::DOUBLE_THREE
+    } else {
+        combine(packed)
+    }
 }
 
 /// The combined class of four packed line classes.
@@ -95,9 +140,13 @@ pub fn combine(packed: u16) -> u8 {
 /// The heuristic worth of an empty cell for one player.
 #[inline]
 pub fn cell_value(packed: u16, class: u8) -> i32 {
+    if class == cell_class::FORBIDDEN {
+        return 0;
+    }
     let mut value = CELL_BONUS[usize::from(class)];
     for dir in 0..4 {
-        // Nibbles above FIVE never occur on a board, but the cell table covers them too.
+        // OVERLINE, DOUBLE_FOUR (only in forbidden cells) and nibbles that never occur on
+        // a board are worth nothing.
         value += LINE_VALUE
             .get(usize::from(packed >> (4 * dir) & 0xF))
             .copied()
@@ -139,12 +188,44 @@ mod tests {
             combine(pack([THREE, OPEN_TWO, ONE, ONE])),
             cell_class::THREE
         );
-        let table = cell_table();
+        let table = cell_table(false);
         let packed = pack([FOUR, OPEN_THREE, ONE, ONE]);
         assert_eq!(table.class[usize::from(packed)], cell_class::FOUR_THREE);
         assert!(
             table.value[usize::from(packed)]
                 > table.value[usize::from(pack([FOUR, ONE, ONE, ONE]))]
+        );
+    }
+
+    #[test]
+    fn renju_black_double_threats_are_forbidden_or_checked() {
+        let renju = combine_renju_black;
+        assert_eq!(renju(pack([FOUR, FOUR, ONE, ONE])), cell_class::FORBIDDEN);
+        assert_eq!(
+            renju(pack([DOUBLE_FOUR, ONE, ONE, ONE])),
+            cell_class::FORBIDDEN
+        );
+        assert_eq!(
+            renju(pack([OVERLINE, OPEN_THREE, ONE, ONE])),
+            cell_class::FORBIDDEN
+        );
+        // A five wins even when the same stone makes an overline or two fours elsewhere.
+        assert_eq!(renju(pack([FIVE, OVERLINE, FOUR, FOUR])), cell_class::FIVE);
+        assert_eq!(
+            renju(pack([FOUR, OPEN_THREE, ONE, ONE])),
+            cell_class::FOUR_THREE
+        );
+        assert_eq!(
+            renju(pack([OPEN_THREE, OPEN_THREE, ONE, ONE])),
+            cell_class::DOUBLE_THREE
+        );
+        assert_eq!(
+            renju(pack([FOUR, OPEN_THREE, OPEN_THREE, ONE])),
+            cell_class::DOUBLE_THREE
+        );
+        assert_eq!(
+            renju(pack([OPEN_FOUR, ONE, ONE, ONE])),
+            cell_class::OPEN_FOUR
         );
     }
 }

@@ -4,7 +4,8 @@
 //! its blocking cells are tried; against an open three (or any cell that would give the
 //! opponent an open or double four) only the cells that defuse it, plus our own fours.
 //! Otherwise the candidates are the empty cells within two steps of a stone, which is not
-//! exhaustive (the search then only trusts wins).
+//! exhaustive (the search then only trusts wins). In renju Black's forbidden cells are
+//! never generated; a Black that can only stop a five on a forbidden cell has lost.
 
 use crate::game::gomoku::board::{self, cell_class, cell_value, Board};
 use crate::game::gomoku::patterns::{FOUR, HALF};
@@ -15,8 +16,11 @@ use crate::game::{Game, MoveList};
 const MAX_QUIET: usize = 15;
 
 /// Ordering key bonus for each combined class of our own (attack) and theirs (defence).
-const ATTACK: [i32; cell_class::COUNT] = [0, 20, 60, 30, 400, 3000, 900, 20_000, 40_000, 1 << 22];
-const DEFENCE: [i32; cell_class::COUNT] = [0, 10, 40, 20, 300, 1500, 600, 8_000, 15_000, 1 << 21];
+/// (A forbidden cell is worth nothing to Black, and nothing to White as a defence.)
+const ATTACK: [i32; cell_class::COUNT] =
+    [0, 0, 20, 60, 30, 400, 3000, 900, 20_000, 40_000, 1 << 22];
+const DEFENCE: [i32; cell_class::COUNT] =
+    [0, 0, 10, 40, 20, 300, 1500, 600, 8_000, 15_000, 1 << 21];
 
 /// The ordering key of `cell` for `me` (0 or 1): what it makes plus what it prevents.
 #[inline]
@@ -56,18 +60,25 @@ pub fn search_moves(position: &Gomoku, out: &mut MoveList<Cell>, keys: &mut Move
     }
     if board.class_count(them, cell_class::FIVE) > 0 {
         board.for_each_threat(them, cell_class::FIVE, |cell, _| {
-            out.push(Cell(cell as u16));
-            keys.push(0);
+            if !position.is_forbidden(cell) {
+                out.push(Cell(cell as u16));
+                keys.push(0);
+            }
         });
-        if !out.is_empty() {
-            return true;
+        if out.is_empty() {
+            // Black cannot stop the five: every move loses, so any one will do.
+            if let Some(cell) = any_playable(position) {
+                out.push(cell);
+                keys.push(0);
+            }
         }
+        return true;
     }
     if board.class_count(them, cell_class::OPEN_FOUR) > 0 {
         defences(position, me, out, keys);
         board.for_each_threat(me, cell_class::FOUR, |cell, _| {
             let mv = Cell(cell as u16);
-            if !out.contains(&mv) {
+            if !out.contains(&mv) && !position.is_forbidden(cell) {
                 out.push(mv);
                 keys.push(order_key(board, me, cell));
             }
@@ -83,8 +94,17 @@ pub fn search_moves(position: &Gomoku, out: &mut MoveList<Cell>, keys: &mut Move
         while bits != 0 {
             let cell = i * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            keyed.push((order_key(board, me, cell), cell as u16));
+            if !position.is_forbidden(cell) {
+                keyed.push((order_key(board, me, cell), cell as u16));
+            }
         }
+    }
+    if keyed.is_empty() {
+        if let Some(cell) = any_playable(position) {
+            out.push(cell);
+            keys.push(0);
+        }
+        return false;
     }
     if keyed.len() > MAX_QUIET {
         keyed.select_nth_unstable_by(MAX_QUIET - 1, |a, b| b.0.cmp(&a.0));
@@ -95,6 +115,14 @@ pub fn search_moves(position: &Gomoku, out: &mut MoveList<Cell>, keys: &mut Move
         keys.push(key);
     }
     false
+}
+
+/// Some empty cell the side to move may play, if any.
+pub fn any_playable(position: &Gomoku) -> Option<Cell> {
+    let n = position.size();
+    (0..n * n)
+        .find(|&cell| position.board().stone(cell).is_none() && !position.is_forbidden(cell))
+        .map(|cell| Cell(cell as u16))
 }
 
 /// Sorts moves by descending key (insertion sort: the lists are short).
@@ -142,7 +170,7 @@ pub fn defences(position: &Gomoku, me: usize, out: &mut MoveList<Cell>, keys: &m
             }
             let cell = (r * n + c) as usize;
             let mv = Cell(cell as u16);
-            if board.stone(cell).is_some() || tried.contains(&mv) {
+            if board.stone(cell).is_some() || tried.contains(&mv) || position.is_forbidden(cell) {
                 continue;
             }
             tried.push(mv);

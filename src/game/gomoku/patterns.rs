@@ -26,6 +26,10 @@ pub const FOUR: u8 = 6;
 pub const OPEN_FOUR: u8 = 7;
 /// A stone here completes a five (exactly five in the standard rule).
 pub const FIVE: u8 = 8;
+/// Renju, Black only: a stone here makes six or more in a row (forbidden).
+pub const OVERLINE: u8 = 9;
+/// Renju, Black only: a stone here makes two fours on this one line (`x.xxx.x`, forbidden).
+pub const DOUBLE_FOUR: u8 = 10;
 
 /// Neighbours on each side of the centre that the table looks at.
 pub const HALF: usize = 5;
@@ -38,11 +42,30 @@ pub static TRITS: [u16; 1024] = make_trits();
 /// The class of a stone at the centre of each window code, for one rule.
 pub type PatternTable = [u8; WINDOW_CODES];
 
-/// The pattern table of the freestyle rule (`exact_five` false) or the standard rule.
-pub fn table(exact_five: bool) -> &'static PatternTable {
-    static TABLES: OnceLock<[Box<PatternTable>; 2]> = OnceLock::new();
-    let tables = TABLES.get_or_init(|| [make_patterns(false), make_patterns(true)]);
-    &tables[usize::from(exact_five)]
+/// Which line rule a table encodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineRule {
+    /// Five or more wins (freestyle; White in renju).
+    FiveOrMore,
+    /// Exactly five wins (standard rule).
+    ExactlyFive,
+    /// Black in renju: exactly five wins; an overline and two fours on one line are
+    /// forbidden (`OVERLINE`, `DOUBLE_FOUR`), and a four or three whose completing move
+    /// would be one of those does not count.
+    RenjuBlack,
+}
+
+/// The pattern table of a line rule.
+pub fn table(rule: LineRule) -> &'static PatternTable {
+    static TABLES: OnceLock<[Box<PatternTable>; 3]> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        [
+            make_patterns(LineRule::FiveOrMore),
+            make_patterns(LineRule::ExactlyFive),
+            make_patterns(LineRule::RenjuBlack),
+        ]
+    });
+    &tables[rule as usize]
 }
 
 const fn make_trits() -> [u16; 1024] {
@@ -78,6 +101,19 @@ const fn decode(code: usize) -> [u8; 11] {
     }
     cells[HALF] = 1;
     cells
+}
+
+/// The length of the run of own stones through the centre.
+const fn run_length(cells: &[u8; 11]) -> usize {
+    let mut left = HALF;
+    while left > 0 && cells[left - 1] == 1 {
+        left -= 1;
+    }
+    let mut right = HALF;
+    while right < 10 && cells[right + 1] == 1 {
+        right += 1;
+    }
+    right - left + 1
 }
 
 /// Whether the run of own stones through the centre is a winning five.
@@ -120,7 +156,9 @@ const fn is_alive(cells: &[u8; 11]) -> bool {
 
 const POWERS: [usize; 10] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683];
 
-fn make_patterns(exact: bool) -> Box<PatternTable> {
+fn make_patterns(rule: LineRule) -> Box<PatternTable> {
+    let exact = rule != LineRule::FiveOrMore;
+    let renju = rule == LineRule::RenjuBlack;
     let mut table = Box::new([DEAD; WINDOW_CODES]);
     let mut code = WINDOW_CODES;
     while code > 0 {
@@ -130,19 +168,31 @@ fn make_patterns(exact: bool) -> Box<PatternTable> {
             table[code] = FIVE;
             continue;
         }
+        if renju && run_length(&cells) > 5 {
+            table[code] = OVERLINE;
+            continue;
+        }
         if !is_alive(&cells) {
             continue;
         }
         // Classes reachable by adding one more own stone on an empty neighbour.
         let mut fives = 0;
+        let mut five_cells = [0usize; 2];
         let mut best_open = DEAD;
         let mut best = DEAD;
         let mut digit = 0;
         while digit < 10 {
             let cell = if digit < HALF { digit } else { digit + 1 };
             if cells[cell] == 0 {
-                let next = table[code + POWERS[digit]];
+                let mut next = table[code + POWERS[digit]];
+                if next == OVERLINE || next == DOUBLE_FOUR {
+                    // A forbidden move makes nothing for Black.
+                    next = DEAD;
+                }
                 if next == FIVE {
+                    if fives < 2 {
+                        five_cells[fives] = cell;
+                    }
                     fives += 1;
                 }
                 if next > best {
@@ -154,8 +204,13 @@ fn make_patterns(exact: bool) -> Box<PatternTable> {
             }
             digit += 1;
         }
-        table[code] = if fives >= 2 {
+        // In renju two completing cells make one (straight) four only when they close the
+        // same four stones, five cells apart (`.xxxx.`); otherwise they are two fours.
+        let straight = !renju || (fives == 2 && five_cells[1] - five_cells[0] == 5);
+        table[code] = if fives >= 2 && straight {
             OPEN_FOUR
+        } else if fives >= 2 {
+            DOUBLE_FOUR
         } else if fives == 1 {
             FOUR
         } else if best_open == OPEN_FOUR {
@@ -180,6 +235,15 @@ mod tests {
     /// The class of the centre `*` of a line text (`x` own, `o` blocked, `.` empty,
     /// `|` the board edge), padded with edges to the window.
     fn class(text: &str, exact: bool) -> u8 {
+        let rule = if exact {
+            LineRule::ExactlyFive
+        } else {
+            LineRule::FiveOrMore
+        };
+        class_in(text, rule)
+    }
+
+    fn class_in(text: &str, rule: LineRule) -> u8 {
         let centre = text.find('*').expect("a centre");
         let cells: Vec<char> = text.chars().collect();
         let mut code = 0;
@@ -197,7 +261,7 @@ mod tests {
             };
             code += trit * POWERS[digit];
         }
-        table(exact)[code]
+        table(rule)[code]
     }
 
     #[test]
@@ -223,5 +287,25 @@ mod tests {
         assert_eq!(class("..x.xx*x..", true), FOUR);
         assert_eq!(class("x.xxx*...", false), OPEN_FOUR);
         assert_eq!(class("x.xxx*...", true), FOUR);
+    }
+
+    #[test]
+    fn renju_black_lines() {
+        let renju = |text| class_in(text, LineRule::RenjuBlack);
+        assert_eq!(renju("..xx*xx.."), FIVE);
+        assert_eq!(renju(".xxx*xx."), OVERLINE);
+        assert_eq!(renju("x.x*x.x"), DOUBLE_FOUR);
+        assert_eq!(renju("xx.x*.xx"), DOUBLE_FOUR);
+        assert_eq!(renju("xx.*x.xx"), DOUBLE_FOUR);
+        assert_eq!(class("x.x*x.x", false), OPEN_FOUR);
+        assert_eq!(renju("...xxx*..."), OPEN_FOUR);
+        // One end would make six: only a four.
+        assert_eq!(renju("x.xxx*...."), FOUR);
+        // Both completions would make six: no four at all.
+        assert!(renju("x.xx*x.x") < FOUR);
+        assert_eq!(renju("....x*x...."), OPEN_THREE);
+        // A three that can only become a straight four by an overline is no open three.
+        assert_eq!(renju("x..xx*..x"), THREE);
+        assert_eq!(class("x..xx*..x", false), OPEN_THREE);
     }
 }

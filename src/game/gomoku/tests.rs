@@ -58,11 +58,12 @@ fn search_moves_text(position: &Gomoku) -> Vec<String> {
 fn variants_are_checked() {
     assert_eq!(game(&[]).size(), 15);
     assert_eq!(game(&[("size", "20")]).size(), 20);
-    assert!(game(&[("rule", "standard")]).board().exact_five());
+    assert_eq!(game(&[("rule", "standard")]).board().rule(), Rule::Standard);
+    assert_eq!(game(&[("rule", "renju")]).board().rule(), Rule::Renju);
     for bad in [
         ("size", "4"),
         ("size", "23"),
-        ("rule", "renju"),
+        ("rule", "caro"),
         ("colour", "x"),
     ] {
         let variant = vec![(bad.0.to_string(), bad.1.to_string())];
@@ -168,6 +169,8 @@ fn incremental_state_equals_recomputed_state() {
         (9, "standard"),
         (20, "freestyle"),
         (6, "standard"),
+        (15, "renju"),
+        (11, "renju"),
     ] {
         for _ in 0..3 {
             let mut position = game(&[("size", &size.to_string()), ("rule", rule)]);
@@ -319,10 +322,9 @@ fn bench_forced_wins_are_proven_soundly() {
         let mut control = crate::budget::control::Control::new(StopFlag::new(), None, None);
         let start = std::time::Instant::now();
         let proof = solver
-            .prove(
+            .prove_by_numbers(
                 position,
                 vcf::Threats::FoursAndThrees,
-                25,
                 budget,
                 None,
                 &mut control,

@@ -12,7 +12,8 @@ use crate::budget::control::Control;
 use crate::budget::limits::Deadline;
 use crate::budget::Limits;
 use crate::game::gomoku::board::cell_class;
-use crate::game::gomoku::moves::{defences, order_key, sort_by_keys};
+use crate::game::gomoku::moves::{any_playable, defences, order_key, sort_by_keys};
+use crate::game::gomoku::proof::ProofSearch;
 use crate::game::gomoku::{Cell, Gomoku, GomokuParams};
 use crate::game::score::win_in;
 use crate::game::solver::{Solved, Solver, Verdict};
@@ -20,16 +21,29 @@ use crate::game::{Game, MoveList};
 
 /// The longest VCF tried, in plies.
 const MAX_VCF_PLIES: u32 = 63;
-/// The longest VCT tried, in plies.
-const MAX_VCT_PLIES: u32 = 25;
 /// The most threes the attacker tries at a node, best ordered first.
 const MAX_THREES: usize = 8;
+/// The longest VCT of the iterative-deepening stage, in plies.
+const SHALLOW_VCT_PLIES: u32 = 25;
 /// Node budget of the VCF part at the root.
 const VCF_NODES: u64 = 200_000;
 /// Percentage of a timed move the root solver may use.
 const SOLVER_TIME_SHARE: u32 = 30;
-/// Failed-position memory bound; cleared when full.
-const MEMORY_LIMIT: usize = 1 << 20;
+/// Bytes a failed-position entry costs in the hash map, roughly (key, value, control).
+const FAILED_ENTRY_BYTES: usize = 24;
+/// Memory of the solver's tables when the engine has not said (`Solver::set_memory`).
+const DEFAULT_MEMORY: usize = 32 << 20;
+
+/// The root solver's stages, in order.
+#[derive(Clone, Copy, Debug)]
+enum Stage {
+    /// The shortest VCF, by iterative deepening.
+    ShortestVcf,
+    /// A VCT of at most `SHALLOW_VCT_PLIES`, by iterative deepening.
+    ShallowVct,
+    /// A VCT of any length, by proof-number search.
+    ProofNumbers,
+}
 
 /// Which threats the attacker may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,10 +61,26 @@ pub struct Proof {
     pub plies: u32,
 }
 
-/// The solver state kept between searches: positions known to have no threat win.
-#[derive(Debug, Default)]
+/// The solver state kept between searches: positions known to have no VCF, and the
+/// proof-number search of VCTs (`proof.rs`) with its arena. A quarter of the memory
+/// budget goes to the first, the rest to the second.
+#[derive(Debug)]
 pub struct ThreatSolver {
     failed: HashMap<u64, u32>,
+    failed_limit: usize,
+    proof: ProofSearch,
+}
+
+impl Default for ThreatSolver {
+    fn default() -> Self {
+        let mut solver = ThreatSolver {
+            failed: HashMap::new(),
+            failed_limit: 0,
+            proof: ProofSearch::default(),
+        };
+        solver.set_memory_budget(DEFAULT_MEMORY);
+        solver
+    }
 }
 
 /// Why a proof search ended without an answer.
@@ -65,6 +95,7 @@ pub enum Interrupted {
 struct Search<'a> {
     control: &'a mut Control,
     failed: &'a mut HashMap<u64, u32>,
+    failed_limit: usize,
     threats: Threats,
     nodes: u64,
     budget: u64,
@@ -73,6 +104,36 @@ struct Search<'a> {
 }
 
 impl ThreatSolver {
+    /// Bounds the solver's tables to `bytes` in all.
+    pub fn set_memory_budget(&mut self, bytes: usize) {
+        self.failed_limit = (bytes / 4 / FAILED_ENTRY_BYTES).max(1024);
+        if self.failed.len() >= self.failed_limit {
+            self.failed = HashMap::new();
+        }
+        self.proof.set_memory(bytes - bytes / 4);
+    }
+
+    /// Bytes the solver's tables hold now (an estimate for the hash map).
+    pub fn memory(&self) -> usize {
+        self.failed.capacity() * FAILED_ENTRY_BYTES + self.proof.memory()
+    }
+
+    /// Proves a VCT (or VCF) of the side to move by proof-number search.
+    ///
+    /// # Errors
+    /// Stopped by `control`, or out of budget or time.
+    pub fn prove_by_numbers(
+        &mut self,
+        position: &Gomoku,
+        threats: Threats,
+        budget: u64,
+        deadline: Option<Instant>,
+        control: &mut Control,
+    ) -> Result<Option<Proof>, Interrupted> {
+        self.proof
+            .prove(position, threats, budget, deadline, control)
+    }
+
     /// Looks for a forced win of the side to move using `threats`, at most `max_plies`
     /// plies long, visiting at most `budget` nodes (counted in `control` too).
     ///
@@ -87,12 +148,13 @@ impl ThreatSolver {
         deadline: Option<Instant>,
         control: &mut Control,
     ) -> Result<Option<Proof>, Interrupted> {
-        if self.failed.len() > MEMORY_LIMIT {
-            self.failed.clear();
+        if self.failed.len() >= self.failed_limit {
+            self.failed = HashMap::new();
         }
         let mut search = Search {
             control,
             failed: &mut self.failed,
+            failed_limit: self.failed_limit,
             threats,
             nodes: 0,
             budget,
@@ -113,6 +175,10 @@ impl ThreatSolver {
 
 impl Search<'_> {
     fn visit(&mut self) -> Result<(), Interrupted> {
+        if self.failed.len() >= self.failed_limit {
+            // Keep the table within its budget: forget and go on.
+            *self.failed = HashMap::new();
+        }
         self.nodes += 1;
         if !self.control.visit() {
             return Err(Interrupted::Aborted);
@@ -151,8 +217,10 @@ impl Search<'_> {
             // Their four must be blocked; the block has to keep the initiative.
             if board.class_count(them, cell_class::FIVE) == 1 {
                 if let Some(block) = first_threat(position, them, cell_class::FIVE) {
-                    moves.push(block);
-                    keys.push(0);
+                    if !position.is_forbidden(usize::from(block.0)) {
+                        moves.push(block);
+                        keys.push(0);
+                    }
                 }
             }
         } else {
@@ -223,6 +291,10 @@ impl Search<'_> {
             return Ok(None);
         } else if fives == 1 {
             if let Some(block) = first_threat(position, attacker, cell_class::FIVE) {
+                if position.is_forbidden(usize::from(block.0)) {
+                    // Renju: Black may not block there, so the five comes next.
+                    return Ok(any_playable(position).map(|other| vec![block, other]));
+                }
                 moves.push(block);
                 keys.push(0);
             }
@@ -240,8 +312,10 @@ impl Search<'_> {
             if moves.is_empty() {
                 // Nothing stops the open four: let the defender try the threat cell.
                 if let Some(cell) = first_threat(position, attacker, cell_class::OPEN_FOUR) {
-                    moves.push(cell);
-                    keys.push(0);
+                    if !position.is_forbidden(usize::from(cell.0)) {
+                        moves.push(cell);
+                        keys.push(0);
+                    }
                 }
             }
         } else {
@@ -280,7 +354,11 @@ fn first_threat(position: &Gomoku, player: usize, min: u8) -> Option<Cell> {
 
 impl Solver<Gomoku> for ThreatSolver {
     fn clear(&mut self) {
-        self.failed.clear();
+        self.failed = HashMap::new();
+    }
+
+    fn set_memory(&mut self, bytes: usize) {
+        self.set_memory_budget(bytes);
     }
 
     fn solve(
@@ -303,17 +381,46 @@ impl Solver<Gomoku> for ThreatSolver {
             Some(depth) => params.vct_nodes.min(2_000 * u64::from(depth)),
             None => params.vct_nodes,
         };
-        let plans = [
-            (Threats::Fours, MAX_VCF_PLIES, VCF_NODES),
-            (Threats::FoursAndThrees, MAX_VCT_PLIES, vct_nodes),
+        // Two thirds of the VCT window for the shallow iterative-deepening search (quick
+        // on short wins), the rest for the proof-number search (long ones).
+        let middle = deadline.map(|end| now + end.saturating_duration_since(now) * 2 / 3);
+        let stages = [
+            (Stage::ShortestVcf, VCF_NODES, deadline),
+            (Stage::ShallowVct, vct_nodes, middle),
+            (Stage::ProofNumbers, vct_nodes, deadline),
         ];
-        for (threats, max_plies, budget) in plans {
+        for (stage, budget, deadline) in stages {
             if budget == 0 {
                 continue;
             }
-            match self.prove(position, threats, max_plies, budget, deadline, control) {
+            let result = match stage {
+                Stage::ShortestVcf => self.prove(
+                    position,
+                    Threats::Fours,
+                    MAX_VCF_PLIES,
+                    budget,
+                    deadline,
+                    control,
+                ),
+                Stage::ShallowVct => self.prove(
+                    position,
+                    Threats::FoursAndThrees,
+                    SHALLOW_VCT_PLIES,
+                    budget,
+                    deadline,
+                    control,
+                ),
+                Stage::ProofNumbers => self.prove_by_numbers(
+                    position,
+                    Threats::FoursAndThrees,
+                    budget,
+                    deadline,
+                    control,
+                ),
+            };
+            match result {
                 Ok(Some(proof)) => {
-                    log::debug!("{threats:?} win in {} plies", proof.plies);
+                    log::debug!("{stage:?} win in {} plies", proof.plies);
                     return Verdict::Solved(Solved {
                         best_move: proof.pv[0],
                         score: win_in(proof.plies),

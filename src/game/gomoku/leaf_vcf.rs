@@ -1,0 +1,93 @@
+//! A tiny VCF at the leaves of the main search: can the side to move win by a few
+//! continuous fours? Leaves where it can are worth almost a win. Only a handful of nodes
+//! and no memory, so it is cheap enough to run wherever the side to move has a four.
+
+use crate::game::gomoku::board::cell_class;
+use crate::game::gomoku::{Cell, Gomoku};
+use crate::game::{Game, MoveList};
+
+/// Nodes per leaf.
+const NODES: u32 = 24;
+/// Plies of the longest VCF looked for.
+const PLIES: u32 = 9;
+/// Fours tried per node.
+const WIDTH: usize = 6;
+
+/// Whether the side to move has a VCF of at most `PLIES` plies found within `NODES`.
+pub fn has_quick_vcf(position: &Gomoku) -> bool {
+    let mut nodes = 0;
+    attack(position, PLIES, &mut nodes)
+}
+
+fn attack(position: &Gomoku, plies: u32, nodes: &mut u32) -> bool {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    let them = 1 - me;
+    if board.class_count(me, cell_class::FIVE) > 0 {
+        return true;
+    }
+    if plies < 3 || board.class_count(them, cell_class::FIVE) > 0 {
+        return false;
+    }
+    let mut fours = MoveList::<Cell>::new();
+    board.for_each_threat(me, cell_class::FOUR, |cell, class| {
+        if fours.len() < WIDTH && class != cell_class::DOUBLE_THREE {
+            fours.push(Cell(cell as u16));
+        }
+    });
+    for &four in fours.iter() {
+        *nodes += 1;
+        if *nodes > NODES {
+            return false;
+        }
+        let mut child = position.clone();
+        child.play(four);
+        let after = child.board();
+        if after.class_count(them, cell_class::FIVE) > 0 {
+            continue; // the defender completes a five first
+        }
+        let mut fives = MoveList::<Cell>::new();
+        after.for_each_threat(me, cell_class::FIVE, |cell, _| {
+            fives.push(Cell(cell as u16))
+        });
+        match fives.as_slice() {
+            [] => continue,
+            [block] => {
+                if child.is_forbidden(usize::from(block.0)) {
+                    return true; // renju: Black may not block there
+                }
+                child.play(*block);
+                if attack(&child, plies - 2, nodes) {
+                    return true;
+                }
+            }
+            _ => return true, // two fives: one of them stays
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::gomoku::Rule;
+
+    fn after(moves: &str) -> Gomoku {
+        Gomoku::new(15, Rule::Freestyle)
+            .expect("size")
+            .parse_position(&format!("list {moves}"))
+            .expect("legal moves")
+    }
+
+    #[test]
+    fn a_short_vcf_is_seen_and_a_lone_four_is_not() {
+        // The 7-ply VCF of tests.rs (fours at h6/h8, then the open four in column h).
+        assert!(has_quick_vcf(&after(
+            "e6 d6 f6 d8 g6 a1 e8 c1 f8 e1 g8 j5 h7 j9"
+        )));
+        // Black's e8-g8 three blocked at d8 gives one four (h8) and nothing after it.
+        assert!(!has_quick_vcf(&after("e8 d8 f8 a1 g8 a3")));
+        // No four at all.
+        assert!(!has_quick_vcf(&after("h8 a1 i9 a3")));
+    }
+}

@@ -1,0 +1,417 @@
+//! Proof-number search over threat sequences: the attacker (the side to move at the
+//! root) plays only threats, fours (VCF) or fours and open threes (VCT); the defender
+//! answers with every move that could matter: the block of a four, the cells that defuse
+//! an open three, and its own counter-fours (which the attacker must then block). A
+//! proof is therefore a real forced win; a disproof only says "no win by these threats".
+//!
+//! The tree lives in a flat arena (children contiguous, 16 bytes a node) whose size is
+//! capped by the memory budget; positions are not stored but replayed from the root along
+//! the path to the most-proving node, so an iteration costs a few dozen incremental moves.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use arrayvec::ArrayVec;
+
+use crate::budget::control::Control;
+use crate::game::gomoku::board::cell_class;
+use crate::game::gomoku::moves::{defences, order_key};
+use crate::game::gomoku::vcf::{Interrupted, Proof, Threats};
+use crate::game::gomoku::{Cell, Gomoku};
+use crate::game::{Game, MoveList, Outcome};
+
+mod line;
+use line::finish_line;
+
+/// Proof and disproof numbers at or above this are infinite.
+const INFINITE: u32 = 1 << 28;
+/// The most open threes the attacker tries at a node, best ordered first.
+const MAX_THREES: usize = 12;
+/// The longest line followed (plies); deeper leaves count as not proven.
+const MAX_PATH: usize = 160;
+/// Bytes per arena node.
+pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+/// Bytes a solved-position entry costs in the hash map, roughly.
+const SOLVED_ENTRY_BYTES: usize = 24;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    pn: u32,
+    dn: u32,
+    /// Index of the first child; 0 while not expanded (the root is index 0).
+    first: u32,
+    count: u16,
+    mv: u16,
+}
+
+/// The proof-number searcher with its arena, kept between searches.
+#[derive(Debug, Default)]
+pub struct ProofSearch {
+    nodes: Vec<Node>,
+    /// Positions disproven in this search (value false), shared by every path that
+    /// reaches them: threat sequences transpose a lot.
+    solved: HashMap<u64, bool>,
+    /// The most nodes the arena may hold.
+    capacity: usize,
+}
+
+struct Run<'a> {
+    nodes: &'a mut Vec<Node>,
+    solved: &'a mut HashMap<u64, bool>,
+    capacity: usize,
+    threats: Threats,
+    control: &'a mut Control,
+    budget: u64,
+    visited: u64,
+    deadline: Option<Instant>,
+}
+
+impl ProofSearch {
+    /// A searcher whose arena holds at most `bytes` bytes.
+    pub fn with_memory(bytes: usize) -> Self {
+        ProofSearch {
+            nodes: Vec::new(),
+            solved: HashMap::new(),
+            capacity: (bytes / NODE_BYTES).max(1024),
+        }
+    }
+
+    /// Sets the arena bound (the solved-position map counts as much again per node);
+    /// memory already held above it is released.
+    pub fn set_memory(&mut self, bytes: usize) {
+        self.capacity = (bytes / (NODE_BYTES + SOLVED_ENTRY_BYTES)).max(1024);
+        if self.nodes.capacity() > self.capacity {
+            self.nodes = Vec::new();
+        }
+    }
+
+    /// Bytes the arena holds now.
+    pub fn memory(&self) -> usize {
+        self.nodes.capacity() * NODE_BYTES + self.solved.capacity() * SOLVED_ENTRY_BYTES
+    }
+
+    /// Looks for a forced win of the side to move by `threats`, visiting at most
+    /// `budget` nodes (counted in `control` too) until `deadline`.
+    /// `Ok(None)`: no such win exists (disproven) or the arena filled up.
+    ///
+    /// # Errors
+    /// Stopped by `control`, or the budget or deadline ran out.
+    pub fn prove(
+        &mut self,
+        root: &Gomoku,
+        threats: Threats,
+        budget: u64,
+        deadline: Option<Instant>,
+        control: &mut Control,
+    ) -> Result<Option<Proof>, Interrupted> {
+        if root.outcome().is_some() {
+            return Ok(None);
+        }
+        if self.capacity == 0 {
+            self.capacity = (32 << 20) / NODE_BYTES;
+        }
+        self.nodes.clear();
+        self.solved.clear();
+        if self.solved.capacity() > self.capacity {
+            self.solved = HashMap::new();
+        }
+        let (pn, dn) = attacker_leaf(root);
+        self.nodes.push(Node {
+            pn,
+            dn,
+            first: 0,
+            count: 0,
+            mv: 0,
+        });
+        let mut run = Run {
+            nodes: &mut self.nodes,
+            solved: &mut self.solved,
+            capacity: self.capacity,
+            threats,
+            control,
+            budget,
+            visited: 0,
+            deadline,
+        };
+        while run.nodes[0].pn != 0 && run.nodes[0].dn != 0 && run.nodes[0].pn < INFINITE {
+            if !run.iterate(root)? {
+                return Ok(None); // the arena is full
+            }
+        }
+        if run.nodes[0].pn != 0 {
+            return Ok(None);
+        }
+        let mut pv = Vec::new();
+        let plies = run.distance(0, root.clone(), true, &mut pv);
+        pv.reverse();
+        finish_line(root, &mut pv);
+        Ok(Some(Proof { pv, plies }))
+    }
+}
+
+/// Extra proof number of a new leaf `depth` plies below the root.
+fn depth_bias(depth: usize) -> u32 {
+    (depth / 4) as u32
+}
+
+/// Initial numbers of a node where the attacker is to move.
+fn attacker_leaf(position: &Gomoku) -> (u32, u32) {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    if position.outcome().is_some() {
+        return (INFINITE, 0); // the defender's last move won (or the board is full)
+    }
+    if board.class_count(me, cell_class::FIVE) > 0 {
+        return (0, INFINITE);
+    }
+    if board.class_count(1 - me, cell_class::FIVE) >= 2 {
+        return (INFINITE, 0);
+    }
+    (1, 1)
+}
+
+/// Initial numbers of a node where the defender is to move.
+fn defender_leaf(position: &Gomoku, threats: Threats) -> (u32, u32) {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    let attacker = 1 - me;
+    if let Some(Outcome::Win(_)) = position.outcome() {
+        return (0, INFINITE);
+    }
+    if position.outcome().is_some() || board.class_count(me, cell_class::FIVE) > 0 {
+        return (INFINITE, 0);
+    }
+    let fives = board.class_count(attacker, cell_class::FIVE);
+    if fives >= 2 {
+        return (0, INFINITE);
+    }
+    if fives == 1 {
+        return (1, 1);
+    }
+    if threats == Threats::FoursAndThrees && board.class_count(attacker, cell_class::OPEN_FOUR) > 0
+    {
+        // An open three: several defences, harder to refute than a four.
+        return (2, 1);
+    }
+    (INFINITE, 0) // no threat: the defender is free
+}
+
+impl Run<'_> {
+    fn count_node(&mut self) -> Result<(), Interrupted> {
+        self.visited += 1;
+        if !self.control.visit() {
+            return Err(Interrupted::Aborted);
+        }
+        if self.visited > self.budget
+            || (self.visited & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            return Err(Interrupted::Budget);
+        }
+        Ok(())
+    }
+
+    /// Descends to the most-proving leaf, expands it and backs the numbers up.
+    /// Returns false when the arena is full.
+    fn iterate(&mut self, root: &Gomoku) -> Result<bool, Interrupted> {
+        let mut position = root.clone();
+        let mut path = ArrayVec::<u32, MAX_PATH>::new();
+        let mut hashes = ArrayVec::<u64, MAX_PATH>::new();
+        let mut index = 0u32;
+        let mut attacker_to_move = true;
+        loop {
+            path.push(index);
+            hashes.push(position.hash());
+            let node = self.nodes[index as usize];
+            if node.first == 0 {
+                break;
+            }
+            let children = node.first..node.first + u32::from(node.count);
+            let best = children
+                .min_by_key(|&c| {
+                    let child = &self.nodes[c as usize];
+                    if attacker_to_move {
+                        child.pn
+                    } else {
+                        child.dn
+                    }
+                })
+                .unwrap_or(node.first);
+            position.play(Cell(self.nodes[best as usize].mv));
+            index = best;
+            attacker_to_move = !attacker_to_move;
+            if path.is_full() {
+                // Too deep to follow: count this line as not winning.
+                let leaf = &mut self.nodes[index as usize];
+                leaf.pn = INFINITE;
+                leaf.dn = 0;
+                self.back_up(&path, &hashes, !attacker_to_move);
+                return Ok(true);
+            }
+        }
+        let leaf = self.nodes[index as usize];
+        if leaf.pn == 0 || leaf.dn == 0 {
+            // Only reachable once the numbers saturate: give up rather than loop.
+            return Ok(false);
+        }
+        let mut moves = MoveList::<Cell>::new();
+        if attacker_to_move {
+            self.attacks(&position, &mut moves);
+        } else {
+            defences_of(&position, self.threats, &mut moves);
+        }
+        if self.nodes.len() + moves.len() > self.capacity
+            || self.nodes.len() + moves.len() > u32::MAX as usize
+        {
+            return Ok(false);
+        }
+        let first = self.nodes.len() as u32;
+        for &mv in moves.iter() {
+            self.count_node()?;
+            let mut child = position.clone();
+            child.play(mv);
+            // Proven positions are not taken from the map: the proof's line and length
+            // are read from the tree.
+            let (mut pn, dn) = match self.solved.get(&child.hash()) {
+                Some(false) => (INFINITE, 0),
+                _ if attacker_to_move => defender_leaf(&child, self.threats),
+                _ => attacker_leaf(&child),
+            };
+            if pn != 0 && pn < INFINITE {
+                // Prefer short proofs: without this the search follows endless chains of
+                // fours, each of which looks as good as the last (pn 1).
+                pn += depth_bias(path.len());
+            }
+            self.nodes.push(Node {
+                pn,
+                dn,
+                first: 0,
+                count: 0,
+                mv: mv.0,
+            });
+        }
+        let leaf = &mut self.nodes[index as usize];
+        if moves.is_empty() {
+            // The attacker has no threat left, or the defender has no answer.
+            (leaf.pn, leaf.dn) = if attacker_to_move {
+                (INFINITE, 0)
+            } else {
+                (0, INFINITE)
+            };
+        } else {
+            leaf.first = first;
+            leaf.count = moves.len() as u16;
+        }
+        self.back_up(&path, &hashes, attacker_to_move);
+        Ok(true)
+    }
+
+    /// Recomputes the numbers of the nodes on `path` from their children, leaf first;
+    /// `attacker_at_leaf` says whose move it is at the last node of the path.
+    fn back_up(&mut self, path: &[u32], hashes: &[u64], attacker_at_leaf: bool) {
+        let mut attacker_to_move = attacker_at_leaf;
+        for (&index, &hash) in path.iter().zip(hashes).rev() {
+            let node = self.nodes[index as usize];
+            if node.first != 0 {
+                let (mut min_pn, mut min_dn, mut sum_pn, mut sum_dn) =
+                    (INFINITE, INFINITE, 0u32, 0u32);
+                for c in node.first..node.first + u32::from(node.count) {
+                    let child = &self.nodes[c as usize];
+                    min_pn = min_pn.min(child.pn);
+                    min_dn = min_dn.min(child.dn);
+                    sum_pn = (sum_pn + child.pn).min(INFINITE);
+                    sum_dn = (sum_dn + child.dn).min(INFINITE);
+                }
+                let node = &mut self.nodes[index as usize];
+                (node.pn, node.dn) = if attacker_to_move {
+                    (min_pn, sum_dn)
+                } else {
+                    (sum_pn, min_dn)
+                };
+            }
+            let node = self.nodes[index as usize];
+            if node.dn == 0 && self.solved.len() < self.capacity {
+                self.solved.insert(hash, false);
+            }
+            attacker_to_move = !attacker_to_move;
+        }
+    }
+
+    /// The attacker's threats at `position` (attacker to move), best first.
+    fn attacks(&self, position: &Gomoku, out: &mut MoveList<Cell>) {
+        let board = position.board();
+        let me = position.side_to_move().index();
+        let them = 1 - me;
+        if board.class_count(them, cell_class::FIVE) > 0 {
+            // Their four must be blocked (one of them at most can be).
+            if board.class_count(them, cell_class::FIVE) == 1 {
+                board.for_each_threat(them, cell_class::FIVE, |cell, _| {
+                    if !position.is_forbidden(cell) {
+                        out.push(Cell(cell as u16));
+                    }
+                });
+            }
+            return;
+        }
+        let min = match self.threats {
+            Threats::Fours => cell_class::FOUR,
+            Threats::FoursAndThrees => cell_class::OPEN_THREE,
+        };
+        let mut keyed = ArrayVec::<(i32, u16, bool), 256>::new();
+        board.for_each_threat(me, min, |cell, class| {
+            if !keyed.is_full() {
+                keyed.push((
+                    order_key(board, me, cell),
+                    cell as u16,
+                    class < cell_class::FOUR,
+                ));
+            }
+        });
+        keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+        let they_threaten = board.class_count(them, cell_class::OPEN_FOUR) > 0;
+        let mut threes = 0;
+        for &(_, cell, is_three) in &keyed {
+            if is_three {
+                if threes >= MAX_THREES {
+                    continue;
+                }
+                if they_threaten {
+                    // A three that leaves their open three alone is too slow.
+                    let mut child = position.clone();
+                    child.play(Cell(cell));
+                    if child.board().class_count(them, cell_class::OPEN_FOUR) > 0 {
+                        continue;
+                    }
+                }
+                threes += 1;
+            }
+            out.push(Cell(cell));
+        }
+    }
+}
+
+/// The defender's answers at `position` (defender to move): the block of a four, or the
+/// defences of an open three and the defender's own fours.
+fn defences_of(position: &Gomoku, threats: Threats, out: &mut MoveList<Cell>) {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    let attacker = 1 - me;
+    if board.class_count(attacker, cell_class::FIVE) > 0 {
+        board.for_each_threat(attacker, cell_class::FIVE, |cell, _| {
+            if !position.is_forbidden(cell) {
+                out.push(Cell(cell as u16));
+            }
+        });
+        return;
+    }
+    if threats == Threats::FoursAndThrees && board.class_count(attacker, cell_class::OPEN_FOUR) > 0
+    {
+        let mut keys = MoveList::<i32>::new();
+        defences(position, me, out, &mut keys);
+        board.for_each_threat(me, cell_class::FOUR, |cell, _| {
+            let mv = Cell(cell as u16);
+            if !out.contains(&mv) {
+                out.push(mv);
+            }
+        });
+    }
+}
