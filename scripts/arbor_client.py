@@ -85,10 +85,12 @@ class Limit:
     binc: int | None = None
     movestogo: int | None = None
     solve: bool = False
+    #: ``go ponder ...``: think on the opponent's time; no answer until ``ponderhit``/``stop``.
+    ponder: bool = False
 
     def arguments(self) -> str:
         """The ``go`` arguments, e.g. ``depth 6 movetime 200``."""
-        parts = []
+        parts = ["ponder"] if self.ponder else []
         for key in ("depth", "movetime", "nodes", "wtime", "btime", "winc", "binc", "movestogo"):
             value = getattr(self, key)
             if value is not None:
@@ -99,6 +101,8 @@ class Limit:
 
     def time_bound(self, white_to_move: bool | None = None) -> float | None:
         """Seconds the search may legitimately take, or None when not bounded by time."""
+        if self.ponder:
+            return None  # until ponderhit, only the opponent decides
         if self.movetime is not None:
             return self.movetime / 1000.0
         clocks = [t for t in (self.wtime, self.btime) if t is not None]
@@ -443,8 +447,10 @@ class Engine:
         try:
             self.commands([*before, f"go {limit.arguments()}"])
         except BaseException as error:
-            if before and not isinstance(error, (EngineTerminated, EngineTimeout)) and self._searching:
-                try:  # the go itself may have started on the old position
+            go_refused = isinstance(error, EngineError) and error.command.startswith("go")
+            if before and not isinstance(error, (EngineTerminated, EngineTimeout)) and self._searching \
+                    and not go_refused:
+                try:  # the go itself may have started on the old position (a refused go did not)
                     analysis.stop()
                 except EngineError:
                     pass
@@ -475,6 +481,13 @@ class Engine:
         """Like :meth:`play`, but returns the final info dict (with ``bestmove`` added)."""
         result = self.play(limit, timeout)
         return dict(result.info, bestmove=result.move)
+
+    def ponderhit(self, timeout: float | None = None) -> None:
+        """``ponderhit``: the running ``go ponder`` search becomes the normal search of its
+        limits. Its :attr:`Analysis.elapsed` is then counted from now, as the engine counts."""
+        if self._search is not None:
+            self._search.started = time.monotonic()
+        self.command("ponderhit", timeout)
 
     def stop(self, timeout: float | None = None) -> str | None:
         """Stops the running search and returns its best move (None if idle)."""

@@ -104,6 +104,8 @@ class EngineSpec:
     limits: TimeControl
     proto: str = "arbor"
     dir: str | None = None
+    #: ``ponder=on``: the engine thinks on the opponent's time (``go ponder`` / ``ponderhit``).
+    ponder: bool = False
 
     @classmethod
     def parse(cls, index: int, items: Sequence[str], default_limits: TimeControl) -> "EngineSpec":
@@ -115,10 +117,10 @@ class EngineSpec:
                 raise ConfigError(f"--engine: expected key=value, got {item!r}")
             if key.startswith("option."):
                 options[key[len("option."):]] = value
-            elif key in ("cmd", "name", "proto", "dir") + LIMIT_KEYS:
+            elif key in ("cmd", "name", "proto", "dir", "ponder") + LIMIT_KEYS:
                 values[key] = value
             else:
-                raise ConfigError(f"--engine: unknown key {key!r} (cmd, name, proto, dir, option.NAME, "
+                raise ConfigError(f"--engine: unknown key {key!r} (cmd, name, proto, dir, ponder, option.NAME, "
                                   f"{', '.join(LIMIT_KEYS)})")
         if not values.get("cmd"):
             raise ConfigError("--engine needs cmd=PATH")
@@ -139,8 +141,11 @@ class EngineSpec:
         if limits.empty:
             raise ConfigError(f"engine {index + 1}: no limit: give --depth/--movetime/--nodes/--tc or depth=... "
                               "in --engine")
+        ponder = values.get("ponder", "off")
+        if ponder not in ("on", "off"):
+            raise ConfigError(f"--engine ponder={ponder}: expected on or off")
         name = values.get("name") or os.path.basename(words[0])
-        return cls(index, values["cmd"], name, options, limits, proto, folder)
+        return cls(index, values["cmd"], name, options, limits, proto, folder, ponder == "on")
 
 
 def check_protocol(spec: EngineSpec, game: str, variant: dict[str, str]) -> None:
@@ -148,6 +153,9 @@ def check_protocol(spec: EngineSpec, game: str, variant: dict[str, str]) -> None
     if game not in PROTOCOL_GAMES[spec.proto]:
         raise ConfigError(f"engine {spec.name}: proto={spec.proto} plays {', '.join(PROTOCOL_GAMES[spec.proto])}, "
                           f"not {game}")
+    if spec.ponder and spec.proto != "arbor":
+        raise ConfigError(f"engine {spec.name}: ponder=on is supported for proto=arbor only, "
+                          f"not proto={spec.proto}")
     start = rules.new_game(game, variant)
     if spec.proto == "uci":
         # cutechess-cli's variants: cfour is 7x6, gomoku/gomokufreestyle 15x15.

@@ -60,6 +60,16 @@ def _timeout(config: Config, limits: TimeControl, side: int, clocks: dict[int, f
     return config.hang_timeout
 
 
+def _worth_pondering(position: rules.Game, expected: str | None) -> bool:
+    """Whether the engine can think after the reply it expects: a legal reply that does not
+    end the game (a finished position has nothing to search)."""
+    if expected is None or expected not in position.legal_moves():
+        return False
+    after = position.copy()
+    after.play(expected)
+    return after.outcome is None
+
+
 def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event | None = None) -> dict[str, Any] | None:
     """Plays one game and returns its record, or None when `stop` interrupted it."""
     position = rules.new_game(config.game, config.variant)
@@ -150,6 +160,14 @@ def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event 
         history.append((side, None if score is None else score.relative_cp()))
         if position.outcome is None:
             outcome = adjudicate(config.adjudication, history)
+        if outcome is None and position.outcome is None and spec.ponder and _worth_pondering(position, reply.ponder):
+            try:  # think on the opponent's time; a fault shows at this engine's next move
+                player.ponder(position, reply.ponder, search_limit(spec.limits, side, clocks))
+            except EngineError:
+                pass
+
+    for _, player in begun:  # a ponder search that no move will follow
+        player.end_ponder()
 
     if outcome is None:
         outcome = position.outcome

@@ -7,9 +7,10 @@ costs two round trips per move less than one command at a time.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping, TextIO
 
-from arbor_client import Engine, Limit
+from arbor_client import Analysis, Engine, EngineError, Limit, PlayResult
 
 import rules
 
@@ -25,12 +26,16 @@ class ArborPlayer(Player):
                                    stderr=stderr, transcript=transcript, cwd=spec.dir)
         self.game_line: str | None = None
         self.pending: list[str] = []
+        #: The running ``go ponder`` search and the moves of the position it expects.
+        self.pondering: Analysis | None = None
+        self.ponder_moves: list[str] = []
 
     @property
     def alive(self) -> bool:
         return self.engine.alive
 
     def begin_game(self, game: str, variant: Mapping[str, str], opening: tuple[str, ...]) -> None:
+        self.end_ponder()
         args = " ".join(f"{key}={value}" for key, value in variant.items())
         line = f"game {game} {args}".strip()
         # `game` rebuilds the engine's state (5 ms for tic-tac-toe): only when it changes, as
@@ -44,14 +49,40 @@ class ArborPlayer(Player):
         self.engine.answers(self.pending, timeout=timeout)
 
     def think(self, position: rules.Game, limit: Limit, timeout: float) -> Reply:
-        setup = "position startpos" + (" moves " + " ".join(position.moves) if position.moves else "")
-        result = self.engine.play(limit, timeout=timeout, before=[setup])
-        score = result.score
-        return Reply(move=result.move, raw=result.move, elapsed=result.elapsed, score=score,
-                     depth=result.depth, nodes=result.nodes)
+        pondering, self.pondering = self.pondering, None
+        if pondering is not None:
+            if position.moves == self.ponder_moves:  # the expected reply: the search goes on
+                self.engine.ponderhit()
+                pondering.wait(timeout)
+                return _reply(PlayResult(pondering.best_move or "", pondering.info, pondering.elapsed))
+            pondering.stop()  # another reply: its answer is dropped, and a new search starts
+        result = self.engine.play(limit, timeout=timeout, before=[_setup(position.moves)])
+        return _reply(result)
+
+    def ponder(self, position: rules.Game, expected: str, limit: Limit) -> None:
+        self.ponder_moves = [*position.moves, expected]
+        self.pondering = self.engine.analysis(replace(limit, ponder=True), before=[_setup(self.ponder_moves)])
+
+    def end_ponder(self) -> None:
+        pondering, self.pondering = self.pondering, None
+        if pondering is not None and self.engine.alive:
+            try:
+                pondering.stop()
+            except EngineError:
+                pass
 
     def kill(self) -> None:
         self.engine.kill()
 
     def close(self, grace: float = 2.0) -> None:
         self.engine.close(grace=grace)
+
+
+def _setup(moves: list[str]) -> str:
+    return "position startpos" + (" moves " + " ".join(moves) if moves else "")
+
+
+def _reply(result: PlayResult) -> Reply:
+    pv = result.pv
+    return Reply(move=result.move, raw=result.move, elapsed=result.elapsed, score=result.score,
+                 depth=result.depth, nodes=result.nodes, ponder=pv[1] if len(pv) > 1 else None)

@@ -50,6 +50,8 @@ class Reply:
     score: Score | None = None
     depth: int | None = None
     nodes: int | None = None
+    #: The reply the engine expects (its PV's second move), for pondering.
+    ponder: str | None = None
 
 
 class Player:
@@ -69,6 +71,14 @@ class Player:
         """Prepares a game that starts after `opening`; returns when the engine is ready."""
         self.begin_game(game, variant, opening)
         self.await_ready(timeout)
+
+    def ponder(self, position: rules.Game, expected: str, limit: Limit) -> None:
+        """Starts thinking on the opponent's time in `position` after `expected` (only
+        players whose protocol can ponder are asked)."""
+        raise NotImplementedError
+
+    def end_ponder(self) -> None:
+        """Ends a ponder search that no move will follow (the game is over). Never raises."""
 
     def begin_game(self, game: str, variant: Mapping[str, str], opening: tuple[str, ...]) -> None:
         """The first half of :meth:`new_game`: sends what starts a game, without waiting (so
