@@ -239,6 +239,50 @@ class PlayResult:
 _Event = tuple
 
 
+def start_process(cmd: str | Sequence[str], *, stderr: Any = None, cwd: str | None = None,
+                  new_session: bool = True) -> subprocess.Popen:
+    """Starts an engine process spoken to in text lines (also used by the match runner's
+    adapters for other protocols). Raises EngineTerminated when it cannot be started."""
+    args = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
+    try:
+        return subprocess.Popen(
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, cwd=cwd,
+            text=True, encoding="utf-8", errors="replace", bufsize=1, start_new_session=new_session)
+    except OSError as error:
+        raise EngineTerminated(f"cannot start {args!r}: {error}") from error
+
+
+def kill_process(process: subprocess.Popen, own_group: bool) -> None:
+    """Kills at once; a process started in its own session with its whole group, so a
+    wrapper script does not leave the real engine running. Never raises."""
+    try:
+        if own_group and process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+    except OSError:
+        pass
+    try:
+        process.wait(5.0)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def end_process(process: subprocess.Popen, own_group: bool, grace: float) -> None:
+    """After the quit line: waits `grace` seconds, kills, closes the pipes. Never raises."""
+    if process.poll() is None:
+        try:
+            process.wait(grace)
+        except subprocess.TimeoutExpired:
+            kill_process(process, own_group)
+    for stream in (process.stdin, process.stdout):
+        try:
+            if stream:
+                stream.close()
+        except OSError:
+            pass
+
+
 class Engine:
     """An arbor engine process speaking the line protocol. Use :meth:`popen` to start one."""
 
@@ -276,14 +320,7 @@ class Engine:
         Raises EngineTerminated (cannot start, or died), EngineTimeout, EngineError (a ``?``
         answer or a wrong protocol version).
         """
-        args = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
-        try:
-            process = subprocess.Popen(
-                args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, cwd=cwd,
-                text=True, encoding="utf-8", errors="replace", bufsize=1,
-                start_new_session=new_session)
-        except OSError as error:
-            raise EngineTerminated(f"cannot start {args!r}: {error}") from error
+        process = start_process(cmd, stderr=stderr, cwd=cwd, new_session=new_session)
         engine = cls(process, timeout=timeout, name=name, transcript=transcript)
         engine._own_group = new_session and hasattr(os, "killpg")
         try:
@@ -322,16 +359,7 @@ class Engine:
                 self._send("quit")
             except EngineError:
                 pass
-            try:
-                self.process.wait(grace)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        for stream in (self.process.stdin, self.process.stdout):
-            try:
-                if stream:
-                    stream.close()
-            except OSError:
-                pass
+        end_process(self.process, self._own_group, grace)
         self._reader.join(1.0)
         self._terminated = True
 
@@ -343,17 +371,7 @@ class Engine:
         An engine started in its own session is killed with its whole process group, so a
         wrapper script does not leave the real engine running.
         """
-        try:
-            if self._own_group and self.process.poll() is None:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            else:
-                self.process.kill()
-        except OSError:
-            pass
-        try:
-            self.process.wait(5.0)
-        except subprocess.TimeoutExpired:
-            pass
+        kill_process(self.process, self._own_group)
 
     @property
     def alive(self) -> bool:

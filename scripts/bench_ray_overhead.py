@@ -16,20 +16,11 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def timed(command: list[str]) -> float:
-    started = time.perf_counter()
-    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    elapsed = time.perf_counter() - started
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr[-2000:]}")
-    return elapsed
+sys.path.insert(0, HERE)
+from bench_runner_overhead import timed  # noqa: E402  (one timing helper for both benchmarks)
 
 
 def main() -> int:

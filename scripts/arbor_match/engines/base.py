@@ -12,17 +12,15 @@ Faults raise the client's exceptions: :class:`EngineTerminated` (crash),
 
 from __future__ import annotations
 
-import os
 import queue
-import shlex
-import signal
 import subprocess
 import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Mapping, TextIO
 
-from arbor_client import EngineError, EngineTerminated, EngineTimeout, Limit, Score
+from arbor_client import (EngineError, EngineTerminated, EngineTimeout, Limit, Score, end_process,
+                          kill_process, start_process)
 
 import rules
 
@@ -116,13 +114,7 @@ class LineProcess:
                  transcript: TextIO | None = None) -> None:
         self.name = name
         self.transcript = transcript
-        args = shlex.split(cmd)
-        try:
-            self.process = subprocess.Popen(
-                args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, cwd=cwd,
-                text=True, encoding="utf-8", errors="replace", bufsize=1, start_new_session=True)
-        except OSError as error:
-            raise EngineTerminated(f"cannot start {args!r}: {error}") from error
+        self.process = start_process(cmd, stderr=stderr, cwd=cwd)
         self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._eof = False
         self._reader = threading.Thread(target=self._read_loop, name=f"{name}-reader", daemon=True)
@@ -187,15 +179,7 @@ class LineProcess:
             return line
 
     def kill(self) -> None:
-        try:
-            if self.process.poll() is None:
-                os.killpg(self.process.pid, signal.SIGKILL)
-        except OSError:
-            pass
-        try:
-            self.process.wait(5.0)
-        except subprocess.TimeoutExpired:
-            pass
+        kill_process(self.process, own_group=True)
 
     def close(self, quit_line: str | None, grace: float = 2.0) -> None:
         """Sends `quit_line`, waits `grace` seconds, then kills. Never raises."""
@@ -205,16 +189,7 @@ class LineProcess:
                     self.send(quit_line)
                 except EngineError:
                     pass
-            try:
-                self.process.wait(grace)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        for stream in (self.process.stdin, self.process.stdout):
-            try:
-                if stream:
-                    stream.close()
-            except OSError:
-                pass
+        end_process(self.process, own_group=True, grace=grace)
         self._reader.join(1.0)
         self._eof = True
 
