@@ -165,14 +165,17 @@ fn run_search<G: Registered>(
     let params = G::params(&job.params);
     let solver = G::solver(solvers);
     tables.set_threads(job.threads);
-    let result = search::search_pondering(
+    let request = search::Request {
         root,
         params,
-        &job.limits,
+        limits: &job.limits,
+        stop: &job.stop,
+        ponder: job.ponder.as_ref(),
+    };
+    let result = search::run(
+        request,
         tables,
         solver,
-        &job.stop,
-        job.ponder.as_ref(),
         |info: &Info<G::Move>| {
             let info = InfoText {
                 depth: info.depth,

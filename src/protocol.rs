@@ -1,8 +1,12 @@
 //! The arbor text protocol: typed commands and errors. Parsing is in [`parse`], output
-//! formatting in [`format`], and the state machine that runs commands in [`session`].
+//! formatting in [`format`], input lines in [`reader`], and the state machine that runs
+//! commands in [`session`] (with its option handling and text answers beside it).
 
+mod answers;
 pub mod format;
+mod options;
 pub mod parse;
+pub mod reader;
 pub mod session;
 
 use std::fmt;

@@ -3,41 +3,33 @@
 //! `select!`s over lines and worker events, so `stop` and `isready` are answered at once
 //! while a search runs.
 
-use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{select, Receiver};
+use crossbeam_channel::select;
 
 use crate::bench;
 use crate::engine::{Event, Job, Request as WorkerRequest, Worker};
-use crate::game::{Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player};
+use crate::game::{Game, GameError, Player};
+use crate::protocol::answers::{board_text, eval_text, legal_text};
 use crate::protocol::format;
+use crate::protocol::options::{
+    game_option_specs, option_line, set_game_option, set_other_games_option, spin_value,
+    OptionValues,
+};
 use crate::protocol::parse::{is_ignored, line_id, parse_line};
+use crate::protocol::reader::{spawn_reader, Input};
 use crate::protocol::{
     Command, ErrorKind, GoArgs, ProtocolError, Request, Setup, COMMANDS, PROTOCOL_VERSION,
 };
-use crate::registry::{for_each_game, with_game, AllParams, AnyGame, Registered, GAME_NAMES};
-use crate::search::{
-    score, Clock, Limits, PonderHit, ScoreReport, StopFlag, TranspositionTable, MAX_THREADS,
-};
+use crate::registry::{with_game, AllParams, AnyGame, Registered, GAME_NAMES};
+use crate::search::{Clock, Limits, PonderHit, StopFlag, TranspositionTable, MAX_THREADS};
 
 /// The transposition table size at startup, in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
 
-/// The longest input line read; longer lines are answered with an error and skipped.
-pub const MAX_LINE_BYTES: usize = 1 << 20;
-
 /// The game selected at startup.
 pub const DEFAULT_GAME: &str = "tictactoe";
-
-/// What the reader thread delivers.
-enum Input {
-    Line(String),
-    /// A line that could not be read as text: invalid UTF-8 or too long.
-    Bad(&'static str),
-    Eof,
-}
 
 /// Whether to keep reading after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +58,7 @@ pub struct Session<W: Write> {
     hash_mib: usize,
     threads: usize,
     /// The values set for game options, by (game, lower-case option name), for `options`.
-    option_values: HashMap<(&'static str, String), String>,
+    option_values: OptionValues,
     worker: Worker,
     running: Option<Running>,
     next_search_id: u64,
@@ -86,7 +78,7 @@ impl<W: Write> Session<W> {
             params: AllParams::default(),
             hash_mib: DEFAULT_HASH_MIB,
             threads: 1,
-            option_values: HashMap::new(),
+            option_values: OptionValues::new(),
             worker: Worker::start(DEFAULT_HASH_MIB)?,
             running: None,
             next_search_id: 1,
@@ -442,264 +434,9 @@ fn build_position<G: Game>(start: &G, setup: &Setup, moves: &[String]) -> Result
     Ok(position)
 }
 
-fn spin_value(name: &str, value: &str, min: u64, max: u64) -> Result<u64, ProtocolError> {
-    match value.parse::<u64>() {
-        Ok(v) if (min..=max).contains(&v) => Ok(v),
-        _ => Err(ProtocolError::new(
-            ErrorKind::InvalidArgument,
-            format!("{name} {value}: expected an integer from {min} to {max}"),
-        )),
-    }
-}
-
-/// The values `options` shows: by game and lower-case option name.
-type OptionValues = HashMap<(&'static str, String), String>;
-
-/// Remembers the value just set for game `G`'s option `name`, spelled as its spec spells
-/// it when the spec lists the values (combo), else as given.
-fn record_option<G: Registered>(values: &mut OptionValues, name: &str, value: &str) {
-    let specs = <<G as Evaluate>::Params as GameParams>::specs();
-    let Some(spec) = specs.iter().find(|s| s.name.eq_ignore_ascii_case(name)) else {
-        return;
-    };
-    let shown = match spec.kind {
-        "combo" => spec
-            .range
-            .split('|')
-            .find(|v| v.eq_ignore_ascii_case(value))
-            .unwrap_or(value),
-        _ => value,
-    };
-    values.insert((G::NAME, spec.name.to_ascii_lowercase()), shown.to_string());
-}
-
-fn set_game_option<G: Registered>(
-    _: &G,
-    all: &mut AllParams,
-    values: &mut OptionValues,
-    name: &str,
-    value: &str,
-) -> Reply {
-    // Change a copy so a rejected value leaves the settings as they were.
-    let mut params = G::params(all).clone();
-    match params.set(name, value) {
-        Ok(()) => {
-            *G::params_mut(all) = params;
-            record_option::<G>(values, name, value);
-            Ok(String::new())
-        }
-        Err(None) => Err(ProtocolError::new(
-            ErrorKind::UnknownOption,
-            format!("{name} (see options)"),
-        )),
-        Err(Some(reason)) => Err(ProtocolError::new(
-            ErrorKind::InvalidArgument,
-            format!("{name} {value}: {reason}"),
-        )),
-    }
-}
-
-fn set_other_games_option(
-    all: &mut AllParams,
-    values: &mut OptionValues,
-    name: &str,
-    value: &str,
-) -> Reply {
-    let mut accepted = false;
-    let mut rejection: Option<String> = None;
-    for_each_game!(G => {
-        let mut params = Clone::clone(G::params(all));
-        match params.set(name, value) {
-            Ok(()) => {
-                *G::params_mut(all) = params;
-                record_option::<G>(values, name, value);
-                accepted = true;
-            }
-            Err(Some(reason)) => rejection = rejection.or(Some(reason)),
-            Err(None) => {}
-        }
-    });
-    match (accepted, rejection) {
-        (true, _) => Ok(String::new()),
-        (false, Some(reason)) => Err(ProtocolError::new(
-            ErrorKind::InvalidArgument,
-            format!("{name} {value}: {reason}"),
-        )),
-        (false, None) => Err(ProtocolError::new(
-            ErrorKind::UnknownOption,
-            format!("{name} (see options)"),
-        )),
-    }
-}
-
-fn game_option_specs<G: Registered>(_: &G) -> &'static [OptionSpec] {
-    <<G as Evaluate>::Params as GameParams>::specs()
-}
-
-/// `Name type spin default D min A max B (now V)` or
-/// `... type combo default D var a var b (now V)`.
-fn option_line(spec: &OptionSpec, now: &str) -> String {
-    let range = match spec.kind {
-        "spin" => match spec.range.split_once("..") {
-            Some((min, max)) => format!(" min {min} max {max}"),
-            None => String::new(),
-        },
-        "combo" => spec.range.split('|').map(|v| format!(" var {v}")).collect(),
-        _ => String::new(),
-    };
-    format!(
-        "{} type {} default {}{range} (now {now})",
-        spec.name, spec.kind, spec.default
-    )
-}
-
-fn board_text<G: Game>(position: &G) -> String {
-    let status = match position.outcome() {
-        None => format!("to move: {}", side_name(position.side_to_move())),
-        Some(Outcome::Draw) => "result: draw".to_string(),
-        Some(Outcome::Win(player)) => format!("result: {} wins", side_name(player)),
-    };
-    format!(
-        "{}\n{status}\nposition {}",
-        position.board_text(),
-        position.position_text()
-    )
-}
-
-fn side_name(player: Player) -> &'static str {
-    match player {
-        Player::First => "X",
-        Player::Second => "O",
-    }
-}
-
-fn legal_text<G: Game>(position: &G) -> String {
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| position.format_move(mv))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn eval_text<G: Registered>(position: &G, all: &AllParams) -> String {
-    match position.outcome() {
-        Some(outcome) => {
-            let value = crate::search::negamax::terminal_score(position, outcome, 0);
-            format::score(ScoreReport::new(value, true, G::SCORING))
-        }
-        None => {
-            let value = position
-                .evaluate(G::params(all))
-                .clamp(-crate::game::EVAL_LIMIT, crate::game::EVAL_LIMIT);
-            debug_assert!(!score::is_decisive(value));
-            format::score(ScoreReport::Cp(value))
-        }
-    }
-}
-
-/// Reads lines on a thread of its own, so the session can answer while a line is pending.
-fn spawn_reader(mut input: impl BufRead + Send + 'static) -> Receiver<Input> {
-    let (tx, rx) = crossbeam_channel::unbounded();
-    let spawned = std::thread::Builder::new()
-        .name("stdin".into())
-        .spawn(move || {
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                let message = match read_line_limited(&mut input, &mut buffer, MAX_LINE_BYTES) {
-                    Ok(None) => Input::Eof,
-                    Ok(Some(true)) => Input::Bad("line too long"),
-                    Ok(Some(false)) => match String::from_utf8(std::mem::take(&mut buffer)) {
-                        Ok(line) => Input::Line(line),
-                        Err(_) => Input::Bad("line is not valid UTF-8"),
-                    },
-                    Err(error) => {
-                        log::warn!("reading input failed: {error}");
-                        Input::Eof
-                    }
-                };
-                let is_eof = matches!(message, Input::Eof);
-                if tx.send(message).is_err() || is_eof {
-                    return;
-                }
-            }
-        });
-    if let Err(error) = spawned {
-        log::error!("cannot start the input thread: {error}");
-    }
-    rx
-}
-
-/// Reads one line into `buffer` (without the newline), keeping at most `limit` bytes.
-/// Returns `None` at end of input, else whether the line was cut.
-fn read_line_limited(
-    input: &mut impl BufRead,
-    buffer: &mut Vec<u8>,
-    limit: usize,
-) -> io::Result<Option<bool>> {
-    let mut total = 0usize;
-    let mut cut = false;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(if total == 0 { None } else { Some(cut) });
-        }
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(at) => (&available[..at], Some(at + 1)),
-            None => (available, None),
-        };
-        let room = limit.saturating_sub(buffer.len());
-        buffer.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        cut |= chunk.len() > room;
-        let consumed = done.unwrap_or(chunk.len());
-        total += consumed;
-        input.consume(consumed);
-        if done.is_some() {
-            if buffer.last() == Some(&b'\r') {
-                buffer.pop();
-            }
-            return Ok(Some(cut));
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn long_lines_are_cut_and_flagged() {
-        let mut input = io::Cursor::new(b"abcdef\nxy\r\nlast".to_vec());
-        let mut buffer = Vec::new();
-        assert_eq!(
-            read_line_limited(&mut input, &mut buffer, 4).ok(),
-            Some(Some(true))
-        );
-        assert_eq!(buffer, b"abcd");
-        buffer.clear();
-        assert_eq!(
-            read_line_limited(&mut input, &mut buffer, 4).ok(),
-            Some(Some(false))
-        );
-        assert_eq!(buffer, b"xy");
-        buffer.clear();
-        assert_eq!(
-            read_line_limited(&mut input, &mut buffer, 4).ok(),
-            Some(Some(false))
-        );
-        assert_eq!(buffer, b"last");
-        buffer.clear();
-        assert_eq!(
-            read_line_limited(&mut input, &mut buffer, 4).ok(),
-            Some(None)
-        );
-    }
 
     #[test]
     fn clocks_follow_the_side_to_move() {

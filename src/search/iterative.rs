@@ -33,39 +33,49 @@ pub fn search<G: Solve>(
     stop: &StopFlag,
     on_info: impl FnMut(&Info<G::Move>),
 ) -> Option<SearchResult<G::Move>> {
-    search_pondering(
+    let request = Request {
         root,
         params,
         limits,
-        tables,
-        solver,
         stop,
-        None,
-        on_info,
-        |_| {},
-    )
+        ponder: None,
+    };
+    run(request, tables, solver, on_info, |_| {})
 }
 
-/// [`search`], optionally as a ponder search: until `ponder` is hit the search has no time
-/// limit and does not end on its own (like `infinite`); from the hit on, `limits` apply with
-/// their time counted from the hit.
+/// What one search is asked to do: the position, the game's settings, the limits, and how
+/// it is told to stop or that its ponder move was played.
+pub struct Request<'a, G: Solve> {
+    pub root: &'a G,
+    pub params: &'a G::Params,
+    pub limits: &'a Limits,
+    pub stop: &'a StopFlag,
+    /// A ponder search: until this is hit the search has no time limit and does not end on
+    /// its own (like `infinite`); from the hit on, `limits` apply with their time counted
+    /// from the hit.
+    pub ponder: Option<&'a PonderHit>,
+}
+
+/// [`search`] for any [`Request`], ponder searches included.
 ///
 /// `on_decided` gets the answer as soon as the main thread has it, after the helpers were
 /// told to stop but before they are joined: a helper that the system has not scheduled for
 /// a while (other programs on every core) would otherwise delay the answer. The helpers
 /// are joined before this function returns.
-#[allow(clippy::too_many_arguments)]
-pub fn search_pondering<G: Solve>(
-    root: &G,
-    params: &G::Params,
-    limits: &Limits,
+pub fn run<G: Solve>(
+    request: Request<'_, G>,
     tables: &mut Tables,
     solver: &mut G::Solver,
-    stop: &StopFlag,
-    ponder: Option<&PonderHit>,
     mut on_info: impl FnMut(&Info<G::Move>),
     on_decided: impl FnOnce(&SearchResult<G::Move>),
 ) -> Option<SearchResult<G::Move>> {
+    let Request {
+        root,
+        params,
+        limits,
+        stop,
+        ponder,
+    } = request;
     let start = Instant::now();
     let mut root_moves = MoveList::new();
     root.legal_moves(&mut root_moves);
