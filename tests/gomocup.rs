@@ -211,6 +211,33 @@ fn time_left_bounds_the_think_and_end_is_prompt() {
     assert!(rest.is_empty(), "{rest:?}");
 }
 
+/// Yixin's `INFO max_depth` and `max_node` bound the search well inside a 60 s turn.
+#[test]
+fn max_depth_and_max_node_limit_the_search() {
+    let mut manager = Manager::start();
+    assert_eq!(manager.ask("START 15"), "OK");
+    manager.send("INFO timeout_turn 60000");
+    manager.send("INFO max_depth 3");
+    let answer = manager.ask("TURN 7,7");
+    assert!(xy(&answer).0 < 15);
+    let depths: Vec<u32> = manager
+        .messages
+        .iter()
+        .filter_map(|m| m.strip_prefix("MESSAGE depth "))
+        .filter_map(|m| m.split(' ').next()?.parse().ok())
+        .collect();
+    assert_eq!(depths.iter().max(), Some(&3), "{:?}", manager.messages);
+    // Depth unlimited again, nodes limited: the move comes long before the turn's 60 s.
+    manager.messages.clear();
+    manager.send("INFO max_depth 0");
+    manager.send("INFO max_node 20000");
+    let start = Instant::now();
+    let answer = manager.ask("TURN 8,8");
+    assert!(xy(&answer).0 < 15);
+    assert!(start.elapsed() < Duration::from_secs(10));
+    manager.end();
+}
+
 /// Black (arbor) with g8 i8 h7 h9: h8 makes two open threes, a winning double three in
 /// freestyle and a forbidden point in renju (`INFO rule 4`).
 #[test]

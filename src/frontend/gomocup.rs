@@ -5,7 +5,8 @@
 //!
 //! The brain keeps the stones itself and sends arbor's own protocol (`game gomoku`,
 //! `position TEXT`, `go movetime MS`) to a [`SessionPipe`]; each move's time comes from
-//! `timeout_turn` and `time_left` with a safety margin. Input that arrives while arbor
+//! `timeout_turn` and `time_left` with a safety margin, and `max_depth`/`max_node` add
+//! `depth`/`nodes` limits. Input that arrives while arbor
 //! thinks waits until the move is out, except `END`, which ends at once.
 
 pub mod time;
@@ -57,6 +58,10 @@ struct Brain {
     bad_position: bool,
     /// The hash size last asked for through `max_memory`.
     hash_mib: Option<u64>,
+    /// Yixin's `INFO max_depth` / `max_node` (0 = no limit): each search stops at the first
+    /// of these and the move's time.
+    max_depth: Option<u64>,
+    max_node: Option<u64>,
 }
 
 /// Serves the Gomocup protocol on `input`/`output` until `END` or end of input.
@@ -79,6 +84,8 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
         session: Conversation::new(),
         bad_position: false,
         hash_mib: None,
+        max_depth: None,
+        max_node: None,
     };
     let mut input_open = true;
     loop {
@@ -218,6 +225,8 @@ impl Brain {
             "timeout_turn" => self.time.timeout_turn = number,
             "timeout_match" => self.time.timeout_match = number,
             "time_left" => self.time.time_left = number,
+            "max_depth" => self.max_depth = number.filter(|&d| d > 0),
+            "max_node" => self.max_node = number.filter(|&n| n > 0),
             "max_memory" => {
                 if let Some(mib) = hash_for_memory(number, &mut self.hash_mib) {
                     self.send(
@@ -276,7 +285,14 @@ impl Brain {
             Pending::Position,
         );
         let ms = think_time(self.time).as_millis();
-        self.send(pipe, &format!("go movetime {ms}"), Pending::Go);
+        let mut go = format!("go movetime {ms}");
+        if let Some(depth) = self.max_depth {
+            go += &format!(" depth {}", depth.min(u64::from(u32::MAX)));
+        }
+        if let Some(nodes) = self.max_node {
+            go += &format!(" nodes {nodes}");
+        }
+        self.send(pipe, &go, Pending::Go);
         self.thinking = true;
         Ok(())
     }
