@@ -9,9 +9,11 @@
 pub mod bitboard;
 pub mod endgame;
 pub mod eval;
+pub mod incremental;
 pub mod learned;
 pub mod pattern;
 pub mod perft;
+pub mod shallow;
 pub mod solver;
 pub mod table;
 pub mod train;
@@ -22,6 +24,7 @@ use crate::game::zobrist::mix64;
 use crate::game::{
     Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player, Scoring, Variant,
 };
+use incremental::PatternIndices;
 
 pub use perft::fast_perft;
 
@@ -43,6 +46,8 @@ pub struct Othello {
     /// The legal-move mask of the side to move, kept so that `outcome`, `legal_moves` and
     /// the mobility term of the evaluation do not generate it again.
     moves: u64,
+    /// The learned evaluation's pattern indices, updated by each move.
+    indices: PatternIndices,
 }
 
 /// Black on d5 and e4, white on d4 and e5.
@@ -57,12 +62,23 @@ impl Othello {
 
     /// A position from the discs of the side to move, the other side's and who moves.
     pub fn from_discs(player: u64, opponent: u64, side: Player) -> Self {
+        let indices = match side {
+            Player::First => PatternIndices::new(player, opponent),
+            Player::Second => PatternIndices::new(opponent, player),
+        };
         Othello {
             player,
             opponent,
             side,
             moves: bitboard::legal_moves(player, opponent),
+            indices,
         }
+    }
+
+    /// The pattern indices of the learned evaluation (absolute colours).
+    #[inline]
+    pub fn pattern_indices(&self) -> &PatternIndices {
+        &self.indices
     }
 
     /// Discs of the side to move.
@@ -197,12 +213,18 @@ impl Game for Othello {
         debug_assert!(self.is_legal(mv));
         let (player, opponent) = match mv {
             OthelloMove::Place(square) => {
-                let flipped = bitboard::flips(usize::from(square), self.player, self.opponent);
+                let square = usize::from(square);
+                let flipped = bitboard::flips(square, self.player, self.opponent);
+                self.indices
+                    .play(square, flipped, self.side == Player::First);
                 (self.opponent ^ flipped, self.player | flipped | 1 << square)
             }
             OthelloMove::Pass => (self.opponent, self.player),
         };
-        *self = Self::from_discs(player, opponent, self.side.opponent());
+        self.player = player;
+        self.opponent = opponent;
+        self.side = self.side.opponent();
+        self.moves = bitboard::legal_moves(player, opponent);
     }
 
     #[inline]
