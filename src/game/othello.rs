@@ -166,7 +166,12 @@ impl Game for Othello {
 
     fn new_game(variant: &Variant) -> Result<Self, GameError> {
         match variant.first() {
-            None => Ok(Self::new()),
+            None => {
+                // Build the learned evaluation's tables now (tens of milliseconds),
+                // not inside the first search's time.
+                learned::embedded_tables();
+                Ok(Self::new())
+            }
             Some((key, value)) => Err(GameError::new(
                 format!("{key}={value}"),
                 "othello has no variant options",
