@@ -13,6 +13,7 @@ pub mod incremental;
 pub mod learned;
 pub mod pattern;
 pub mod perft;
+pub mod probcut;
 pub mod shallow;
 pub mod solver;
 pub mod table;
@@ -339,16 +340,23 @@ pub struct OthelloParams {
     pub style: Style,
     /// The exact solver takes over `go` without a depth at this many empties or fewer.
     pub endgame_empties: u32,
+    /// Multi-ProbCut's margin in tenths of the measured deviation ([`probcut`]); 0 = off.
+    pub probcut: u32,
 }
 
 /// The default of `EndgameEmpties`: solved in about a second or less.
 pub const DEFAULT_ENDGAME_EMPTIES: u32 = 20;
+
+/// The default of `ProbCut`: 2.5 standard deviations (data/othello/README.md has the
+/// matches that chose it).
+pub const DEFAULT_PROBCUT: u32 = 25;
 
 impl Default for OthelloParams {
     fn default() -> Self {
         OthelloParams {
             style: Style::Full,
             endgame_empties: DEFAULT_ENDGAME_EMPTIES,
+            probcut: DEFAULT_PROBCUT,
         }
     }
 }
@@ -368,6 +376,13 @@ const SPECS: &[OptionSpec] = &[
         default: "20",
         range: "0..60",
         help: "solve exactly when go has no depth and at most this many squares are empty",
+    },
+    OptionSpec {
+        name: "ProbCut",
+        kind: "spin",
+        default: "25",
+        range: "0..40",
+        help: "Multi-ProbCut margin in tenths of a standard deviation (full style); 0 is off",
     },
 ];
 
@@ -398,6 +413,14 @@ impl GameParams for OthelloParams {
                 }
                 _ => Err(Some("expected an integer from 0 to 60".to_string())),
             }
+        } else if name.eq_ignore_ascii_case("ProbCut") {
+            match value.parse::<u32>() {
+                Ok(n) if n <= 40 => {
+                    self.probcut = n;
+                    Ok(())
+                }
+                _ => Err(Some("expected an integer from 0 to 40".to_string())),
+            }
         } else {
             Err(None)
         }
@@ -409,6 +432,14 @@ impl Evaluate for Othello {
 
     fn evaluate(&self, params: &OthelloParams) -> i32 {
         eval::evaluate(self, params.style)
+    }
+
+    fn probcut(&self, params: &OthelloParams, depth: u32) -> Option<(u32, i32)> {
+        if params.probcut == 0 || params.style != Style::Full {
+            return None;
+        }
+        let (shallow, sigma) = probcut::pair(depth, self.empties())?;
+        Some((shallow, sigma * params.probcut as i32 / 10))
     }
 
     fn bench_positions() -> &'static [(&'static str, u32)] {
