@@ -145,8 +145,10 @@ fn probcut(args: &[String]) {
         std::process::exit(1);
     }
     let step = (pool.len() / positions.max(1)).max(1);
-    let mut params = OthelloParams::default();
-    params.probcut = 0;
+    let params = OthelloParams {
+        probcut: 0,
+        ..OthelloParams::default()
+    };
     let Ok(mut tables) = Tables::try_new(16) else {
         eprintln!("cannot allocate the transposition table");
         std::process::exit(1);
