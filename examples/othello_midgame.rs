@@ -1,6 +1,7 @@
 //! Othello mid-game search speed through the generic search:
-//! `cargo run --release --example othello_midgame -- [DEPTH] [STYLE] [HASH_MIB]` searches
-//! a few opening positions to a fixed depth (default 12, style `full`, a 16 MiB table) and
+//! `cargo run --release --example othello_midgame -- [DEPTH] [STYLE] [HASH_MIB] [PROBCUT]`
+//! searches a few opening positions to a fixed depth (default 12, style `full`, a 16 MiB
+//! table, ProbCut 0: a full-width search, the same tree in every build) and
 //! prints nodes, time and nodes per second for each and in total. The table size matters:
 //! a probe that misses the caches costs more than the rest of a node.
 
@@ -31,6 +32,11 @@ fn main() {
         }
     }
     let hash_mib: usize = args.next().and_then(|h| h.parse().ok()).unwrap_or(16);
+    let probcut = args.next().unwrap_or_else(|| "0".to_string());
+    if let Err(e) = params.set("ProbCut", &probcut) {
+        eprintln!("bad ProbCut {probcut}: {e:?}");
+        std::process::exit(2);
+    }
     let Ok(mut tables) = Tables::try_new(hash_mib) else {
         eprintln!("cannot allocate the transposition table");
         std::process::exit(1);

@@ -5,15 +5,23 @@
 //!
 //! `cargo run --release --example othello_train -- fit --out WEIGHTS FILE...` labels the
 //! early positions by searching with the stages already trained and fits every stage.
+//!
+//! `cargo run --release --example othello_train -- probcut FILE... [--positions N]
+//! [--max-depth D]` measures Multi-ProbCut's deep-vs-shallow statistics.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter};
 use std::time::Instant;
 
 use arbor::game::othello::learned::STAGE_WIDTH;
-use arbor::game::othello::train::data::read_all;
+use arbor::game::othello::probcut as shallow;
+use arbor::game::othello::train::data::{read_all, Sample};
 use arbor::game::othello::train::fit::{fit as fit_all, FitConfig};
 use arbor::game::othello::train::gen::{generate, GenConfig};
+use arbor::game::othello::{Othello, OthelloParams};
+use arbor::game::score::ScoreReport;
+use arbor::game::Player;
+use arbor::search::{search, Limits, StopFlag, Tables};
 
 fn value<T: std::str::FromStr>(args: &[String], flag: &str) -> Option<T> {
     let i = args.iter().position(|a| a == flag)?;
@@ -32,8 +40,9 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("gen") => gen(&args[1..]),
         Some("fit") => fit(&args[1..]),
+        Some("probcut") => probcut(&args[1..]),
         _ => {
-            eprintln!("usage: othello_train gen|fit ... (see the file's header)");
+            eprintln!("usage: othello_train gen|fit|probcut ... (see the file's header)");
             std::process::exit(2);
         }
     }
@@ -81,23 +90,7 @@ fn gen(args: &[String]) {
 }
 
 fn fit(args: &[String]) {
-    let files: Vec<&String> = args
-        .iter()
-        .enumerate()
-        .filter(|(i, a)| !a.starts_with("--") && (*i == 0 || !args[i - 1].starts_with("--")))
-        .map(|(_, a)| a)
-        .collect();
-    let mut samples = Vec::new();
-    for path in files {
-        let file = File::open(path).unwrap_or_else(|e| {
-            eprintln!("{path}: {e}");
-            std::process::exit(1);
-        });
-        match read_all(&mut BufReader::new(file)) {
-            Ok(s) => samples.extend(s),
-            Err(e) => eprintln!("{path}: {e}"),
-        }
-    }
+    let samples = read_files(args);
     let mut config = FitConfig::default();
     config.depth = value(args, "--depth").unwrap_or(config.depth);
     config.lambda = value(args, "--lambda").unwrap_or(config.lambda);
@@ -136,4 +129,105 @@ fn fit(args: &[String]) {
         bytes.len(),
         clock.elapsed().as_secs_f64()
     );
+}
+
+/// `probcut FILE... [--positions N] [--max-depth D]`: engine searches (ProbCut off) to
+/// every depth up to D from N positions of the data with 21-60 empties; prints, per depth
+/// and range of empties, the mean and standard deviation of the deep value minus the
+/// value at `probcut::shallow_depth`, in centi-discs.
+fn probcut(args: &[String]) {
+    let samples = read_files(args);
+    let positions: usize = value(args, "--positions").unwrap_or(400);
+    let max_depth: u32 = value(args, "--max-depth").unwrap_or(10);
+    let pool: Vec<_> = samples.iter().filter(|s| s.empties() > 20).collect();
+    if pool.is_empty() {
+        eprintln!("no positions with more than 20 empties");
+        std::process::exit(1);
+    }
+    let step = (pool.len() / positions.max(1)).max(1);
+    let params = OthelloParams {
+        probcut: 0,
+        ..OthelloParams::default()
+    };
+    let Ok(mut tables) = Tables::try_new(16) else {
+        eprintln!("cannot allocate the transposition table");
+        std::process::exit(1);
+    };
+    let mut solver = Default::default();
+    // [depth][empties range] -> differences
+    let mut diffs = vec![vec![Vec::<f64>::new(); 4]; max_depth as usize + 1];
+    let clock = Instant::now();
+    for sample in pool.iter().step_by(step).take(positions) {
+        let position = Othello::from_discs(sample.player, sample.opponent, Player::First);
+        let mut values = vec![None; max_depth as usize + 1];
+        for depth in 1..=max_depth {
+            tables.clear();
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
+            let result = search(
+                &position,
+                &params,
+                &limits,
+                &mut tables,
+                &mut solver,
+                &StopFlag::new(),
+                |_| {},
+            );
+            values[depth as usize] = match result.map(|r| r.score) {
+                Some(ScoreReport::Cp(v)) => Some(f64::from(v)),
+                _ => None,
+            };
+        }
+        let column = ((sample.empties() - 21) / 10).min(3) as usize;
+        for depth in shallow::MIN_DEPTH..=max_depth {
+            let s = shallow::shallow_depth(depth);
+            if let (Some(deep), Some(low)) = (values[depth as usize], values[s as usize]) {
+                diffs[depth as usize][column].push(deep - low);
+            }
+        }
+    }
+    println!(
+        "{} positions in {:.0} s; deep - shallow in centi-discs, mean/sd (n), empties 21-30 | 31-40 | 41-50 | 51-60",
+        positions,
+        clock.elapsed().as_secs_f64()
+    );
+    for depth in shallow::MIN_DEPTH..=max_depth {
+        let cells: Vec<String> = diffs[depth as usize]
+            .iter()
+            .map(|d| {
+                let n = d.len().max(1) as f64;
+                let mean = d.iter().sum::<f64>() / n;
+                let sd = (d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n).sqrt();
+                format!("{mean:.0}/{sd:.0} ({})", d.len())
+            })
+            .collect();
+        println!(
+            "depth {depth} vs {}: {}",
+            shallow::shallow_depth(depth),
+            cells.join(" | ")
+        );
+    }
+}
+
+fn read_files(args: &[String]) -> Vec<Sample> {
+    let files: Vec<&String> = args
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| !a.starts_with("--") && (*i == 0 || !args[i - 1].starts_with("--")))
+        .map(|(_, a)| a)
+        .collect();
+    let mut samples = Vec::new();
+    for path in files {
+        let file = File::open(path).unwrap_or_else(|e| {
+            eprintln!("{path}: {e}");
+            std::process::exit(1);
+        });
+        match read_all(&mut BufReader::new(file)) {
+            Ok(s) => samples.extend(s),
+            Err(e) => eprintln!("{path}: {e}"),
+        }
+    }
+    samples
 }

@@ -257,6 +257,15 @@ pub trait Evaluate: Game {
     /// Must stay within `±EVAL_LIMIT`; the search clamps it anyway.
     fn evaluate(&self, params: &Self::Params) -> i32;
 
+    /// Multi-ProbCut (Buro): for this node `depth` plies above the horizon, a shallower
+    /// depth and a margin in evaluation units such that a shallow value beyond the
+    /// window by the margin is taken to predict the deep search's fail the same way (a
+    /// selective search; the margin comes from measured deep-vs-shallow statistics).
+    /// `None`, the default: no cut.
+    fn probcut(&self, _params: &Self::Params, _depth: u32) -> Option<(u32, i32)> {
+        None
+    }
+
     /// Whether the search extends a node whose [`Evaluate::search_moves`] list is
     /// exhaustive and holds a single move (a forced reply, such as blocking a four).
     const EXTEND_FORCED_REPLIES: bool = false;

@@ -9,9 +9,12 @@
 pub mod bitboard;
 pub mod endgame;
 pub mod eval;
+pub mod incremental;
 pub mod learned;
 pub mod pattern;
 pub mod perft;
+pub mod probcut;
+pub mod shallow;
 pub mod solver;
 pub mod table;
 pub mod train;
@@ -22,6 +25,7 @@ use crate::game::zobrist::mix64;
 use crate::game::{
     Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player, Scoring, Variant,
 };
+use incremental::PatternIndices;
 
 pub use perft::fast_perft;
 
@@ -43,6 +47,8 @@ pub struct Othello {
     /// The legal-move mask of the side to move, kept so that `outcome`, `legal_moves` and
     /// the mobility term of the evaluation do not generate it again.
     moves: u64,
+    /// The learned evaluation's pattern indices, updated by each move.
+    indices: PatternIndices,
 }
 
 /// Black on d5 and e4, white on d4 and e5.
@@ -57,12 +63,23 @@ impl Othello {
 
     /// A position from the discs of the side to move, the other side's and who moves.
     pub fn from_discs(player: u64, opponent: u64, side: Player) -> Self {
+        let indices = match side {
+            Player::First => PatternIndices::new(player, opponent),
+            Player::Second => PatternIndices::new(opponent, player),
+        };
         Othello {
             player,
             opponent,
             side,
             moves: bitboard::legal_moves(player, opponent),
+            indices,
         }
+    }
+
+    /// The pattern indices of the learned evaluation (absolute colours).
+    #[inline]
+    pub fn pattern_indices(&self) -> &PatternIndices {
+        &self.indices
     }
 
     /// Discs of the side to move.
@@ -150,7 +167,12 @@ impl Game for Othello {
 
     fn new_game(variant: &Variant) -> Result<Self, GameError> {
         match variant.first() {
-            None => Ok(Self::new()),
+            None => {
+                // Build the learned evaluation's tables now (tens of milliseconds),
+                // not inside the first search's time.
+                learned::embedded_tables();
+                Ok(Self::new())
+            }
             Some((key, value)) => Err(GameError::new(
                 format!("{key}={value}"),
                 "othello has no variant options",
@@ -197,12 +219,18 @@ impl Game for Othello {
         debug_assert!(self.is_legal(mv));
         let (player, opponent) = match mv {
             OthelloMove::Place(square) => {
-                let flipped = bitboard::flips(usize::from(square), self.player, self.opponent);
+                let square = usize::from(square);
+                let flipped = bitboard::flips(square, self.player, self.opponent);
+                self.indices
+                    .play(square, flipped, self.side == Player::First);
                 (self.opponent ^ flipped, self.player | flipped | 1 << square)
             }
             OthelloMove::Pass => (self.opponent, self.player),
         };
-        *self = Self::from_discs(player, opponent, self.side.opponent());
+        self.player = player;
+        self.opponent = opponent;
+        self.side = self.side.opponent();
+        self.moves = bitboard::legal_moves(player, opponent);
     }
 
     #[inline]
@@ -312,16 +340,23 @@ pub struct OthelloParams {
     pub style: Style,
     /// The exact solver takes over `go` without a depth at this many empties or fewer.
     pub endgame_empties: u32,
+    /// Multi-ProbCut's margin in tenths of the measured deviation ([`probcut`]); 0 = off.
+    pub probcut: u32,
 }
 
 /// The default of `EndgameEmpties`: solved in about a second or less.
 pub const DEFAULT_ENDGAME_EMPTIES: u32 = 20;
+
+/// The default of `ProbCut`: 2.5 standard deviations (data/othello/README.md has the
+/// matches that chose it).
+pub const DEFAULT_PROBCUT: u32 = 25;
 
 impl Default for OthelloParams {
     fn default() -> Self {
         OthelloParams {
             style: Style::Full,
             endgame_empties: DEFAULT_ENDGAME_EMPTIES,
+            probcut: DEFAULT_PROBCUT,
         }
     }
 }
@@ -341,6 +376,13 @@ const SPECS: &[OptionSpec] = &[
         default: "20",
         range: "0..60",
         help: "solve exactly when go has no depth and at most this many squares are empty",
+    },
+    OptionSpec {
+        name: "ProbCut",
+        kind: "spin",
+        default: "25",
+        range: "0..40",
+        help: "Multi-ProbCut margin in tenths of a standard deviation (full style); 0 is off",
     },
 ];
 
@@ -371,6 +413,14 @@ impl GameParams for OthelloParams {
                 }
                 _ => Err(Some("expected an integer from 0 to 60".to_string())),
             }
+        } else if name.eq_ignore_ascii_case("ProbCut") {
+            match value.parse::<u32>() {
+                Ok(n) if n <= 40 => {
+                    self.probcut = n;
+                    Ok(())
+                }
+                _ => Err(Some("expected an integer from 0 to 40".to_string())),
+            }
         } else {
             Err(None)
         }
@@ -382,6 +432,14 @@ impl Evaluate for Othello {
 
     fn evaluate(&self, params: &OthelloParams) -> i32 {
         eval::evaluate(self, params.style)
+    }
+
+    fn probcut(&self, params: &OthelloParams, depth: u32) -> Option<(u32, i32)> {
+        if params.probcut == 0 || params.style != Style::Full {
+            return None;
+        }
+        let (shallow, sigma) = probcut::pair(depth, self.empties())?;
+        Some((shallow, sigma * params.probcut as i32 / 10))
     }
 
     fn bench_positions() -> &'static [(&'static str, u32)] {

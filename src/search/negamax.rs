@@ -156,6 +156,24 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             }
         }
 
+        // Multi-ProbCut at non-PV nodes with a heuristic window: a shallow search clear
+        // of the window by the game's margin stands for the deep one.
+        if !is_pv && alpha > -EVAL_LIMIT && beta < EVAL_LIMIT {
+            if let Some((shallow, margin)) = position.probcut(self.params, depth) {
+                let high = beta + margin;
+                if high < EVAL_LIMIT && self.search(position, shallow, ply, high - 1, high)? >= high
+                {
+                    self.horizon_leaves += 1;
+                    return Some(beta);
+                }
+                let low = alpha - margin;
+                if low > -EVAL_LIMIT && self.search(position, shallow, ply, low, low + 1)? <= low {
+                    self.horizon_leaves += 1;
+                    return Some(alpha);
+                }
+            }
+        }
+
         let mut moves: MoveList<G::Move> = MoveList::new();
         let mut keys: MoveList<i32> = MoveList::new();
         let exhaustive = position.search_moves(&mut moves, &mut keys);

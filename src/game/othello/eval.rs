@@ -9,7 +9,7 @@
 
 use crate::game::othello::bitboard::{edge_anchored, legal_moves, neighbours, CORNERS};
 use crate::game::othello::{learned, Othello, Style};
-use crate::game::EVAL_LIMIT;
+use crate::game::{Game, Player, EVAL_LIMIT};
 
 /// The X squares b2, g2, b7, g7, each diagonal to a corner.
 const X_SQUARES: u64 = 1 << 9 | 1 << 14 | 1 << 49 | 1 << 54;
@@ -174,7 +174,13 @@ pub fn evaluate(position: &Othello, style: Style) -> i32 {
             100 * (position.move_mask().count_ones() as i32
                 - legal_moves(opponent, player).count_ones() as i32)
         }
-        Style::Full => learned::embedded().evaluate(player, opponent, position.move_mask()),
+        Style::Full => learned::embedded_tables().evaluate(
+            position.pattern_indices(),
+            position.side_to_move() == Player::First,
+            player,
+            opponent,
+            position.move_mask(),
+        ),
         Style::Classic => {
             let weights = &PHASE_WEIGHTS[phase((player | opponent).count_ones())];
             weighted(&features(position), weights)

@@ -6,9 +6,12 @@
 
 use std::sync::OnceLock;
 
-use crate::game::othello::bitboard::{flips, legal_moves, neighbours};
-use crate::game::othello::final_margin;
-use crate::game::othello::pattern::{for_each_index, PATTERN_WEIGHTS};
+use crate::game::othello::bitboard::{legal_moves, neighbours};
+use crate::game::othello::incremental::{swap_colours, PatternIndices, LANE_OFFSETS};
+use crate::game::othello::pattern::{
+    for_each_index, FAMILIES, INSTANCES, OFFSETS, PATTERN_WEIGHTS,
+};
+use crate::game::othello::shallow::{self, Leaf};
 
 /// Empties per stage: stage `s` holds positions with `4s+1 ..= 4s+4` empties.
 pub const STAGE_WIDTH: u32 = 4;
@@ -81,42 +84,11 @@ impl LearnedWeights {
     }
 
     /// The value in centi-discs of a `depth`-ply alpha-beta search in (`alpha`, `beta`)
-    /// with these weights (exact margins at finished games); passes are not plies, so
-    /// the leaves have exactly `depth` fewer empties. Labels early training positions
-    /// and orders moves high in the endgame tree.
-    pub fn search(&self, player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        let moves = legal_moves(player, opponent);
-        if moves == 0 {
-            if legal_moves(opponent, player) == 0 {
-                return 100 * final_margin(player, opponent);
-            }
-            return -self.search(opponent, player, depth, -beta, -alpha);
-        }
-        if depth == 0 {
-            return self.evaluate(player, opponent, moves);
-        }
-        let mut best = -30_000;
-        let mut rest = moves;
-        while rest != 0 {
-            let square = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let flipped = flips(square, player, opponent);
-            let score = -self.search(
-                opponent ^ flipped,
-                player | flipped | 1 << square,
-                depth - 1,
-                -beta,
-                -alpha,
-            );
-            if score > best {
-                best = score;
-                alpha = alpha.max(score);
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        best
+    /// with these weights ([`shallow::negamax`]; passes are not plies, so the leaves have
+    /// exactly `depth` fewer empties). Labels early training positions and orders moves
+    /// high in the endgame tree.
+    pub fn search(&self, player: u64, opponent: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        shallow::negamax(self, player, opponent, depth, alpha, beta)
     }
 
     /// The file form: `ARBOTHW1`, then the weights in order as (run of zeros, value)
@@ -169,6 +141,70 @@ impl LearnedWeights {
     }
 }
 
+/// The weights laid out for [`PatternIndices`] (absolute colours): per stage, the pattern
+/// table for black to move (the index is already the mover's view) and for white to move
+/// (digits 1 and 2 swapped), then the scalar weights. Twice the memory of
+/// [`LearnedWeights`], but a leaf is only lookups.
+pub struct SidedTables {
+    patterns: Vec<i16>,
+    scalars: Vec<i16>,
+}
+
+impl SidedTables {
+    pub fn new(weights: &LearnedWeights) -> Self {
+        let mut patterns = Vec::with_capacity(STAGES * 2 * PATTERN_WEIGHTS);
+        let mut scalars = Vec::with_capacity(STAGES * SCALARS);
+        for stage in 0..STAGES {
+            let w = weights.stage(stage);
+            patterns.extend_from_slice(&w[..PATTERN_WEIGHTS]);
+            for (family, _) in FAMILIES.iter().enumerate() {
+                let start = OFFSETS[family];
+                for index in 0..OFFSETS[family + 1] - start {
+                    patterns.push(w[start + swap_colours(family, index)]);
+                }
+            }
+            scalars.extend_from_slice(&w[PATTERN_WEIGHTS..]);
+        }
+        SidedTables { patterns, scalars }
+    }
+
+    /// The value in centi-discs for the side to move (black when `black_to_move`), whose
+    /// discs are `player`, with legal moves `moves`; `indices` are the position's.
+    #[inline]
+    pub fn evaluate(
+        &self,
+        indices: &PatternIndices,
+        black_to_move: bool,
+        player: u64,
+        opponent: u64,
+        moves: u64,
+    ) -> i32 {
+        let empties = 64 - (player | opponent).count_ones();
+        let stage = stage_of(empties);
+        let base = (2 * stage + usize::from(!black_to_move)) * PATTERN_WEIGHTS;
+        let table = &self.patterns[base..base + PATTERN_WEIGHTS];
+        let mut sum = 0i32;
+        for (offset, &index) in LANE_OFFSETS.iter().zip(&indices.0[..INSTANCES]) {
+            sum += i32::from(table[(offset + u32::from(index)) as usize]);
+        }
+        let s = scalars(player, opponent, moves);
+        let w = &self.scalars[stage * SCALARS..(stage + 1) * SCALARS];
+        for (value, &weight) in s.iter().zip(w) {
+            sum += value * i32::from(weight);
+        }
+        sum
+    }
+}
+
+impl Leaf for LearnedWeights {
+    const SCORES_PASSES: bool = false;
+
+    #[inline]
+    fn value(&self, player: u64, opponent: u64, moves: u64) -> i32 {
+        self.evaluate(player, opponent, moves)
+    }
+}
+
 fn zigzag(w: i16) -> u64 {
     ((i64::from(w) << 1) ^ (i64::from(w) >> 63)) as u64
 }
@@ -197,6 +233,12 @@ fn get_varint(bytes: &[u8], pos: &mut usize) -> Result<u64, String> {
         }
     }
     Err("bad varint in weights file".to_string())
+}
+
+/// [`embedded`] laid out for the indices carried in positions (built once).
+pub fn embedded_tables() -> &'static SidedTables {
+    static TABLES: OnceLock<SidedTables> = OnceLock::new();
+    TABLES.get_or_init(|| SidedTables::new(embedded()))
 }
 
 /// The weights built into the binary (decoded once).

@@ -197,3 +197,56 @@ fn the_trainer_runs_end_to_end_on_a_tiny_data_set() {
     let back = LearnedWeights::decode(&weights.encode()).expect("decodes");
     assert_eq!(back, weights);
 }
+
+#[test]
+fn incremental_indices_and_evaluation_agree_with_the_full_ones_over_random_games() {
+    use crate::game::othello::incremental::PatternIndices;
+    use crate::game::othello::learned::SidedTables;
+    use crate::game::othello::pattern::INSTANCES;
+    use crate::game::othello::{Othello, OthelloMove};
+    use crate::game::{Game, MoveList, Player};
+
+    let weights = random_weights(17);
+    let tables = SidedTables::new(&weights);
+    let mut rng = Rng::new(19);
+    let mut checked = 0;
+    for _ in 0..30 {
+        let mut position = Othello::new();
+        while position.outcome().is_none() {
+            let (p, o) = (position.player(), position.opponent());
+            let black_to_move = position.side_to_move() == Player::First;
+            let (black, white) = if black_to_move { (p, o) } else { (o, p) };
+            // The carried indices are the ones read square by square, and the same as
+            // computed from scratch.
+            let carried = *position.pattern_indices();
+            assert_eq!(carried, PatternIndices::new(black, white));
+            for lane in 0..INSTANCES {
+                let slow = PatternIndices::slow_lane(black, white, lane);
+                assert_eq!(u32::from(carried.0[lane]), slow, "lane {lane}");
+            }
+            // The lookups over carried indices give the full evaluation's value, for
+            // random weights and for the shipped ones.
+            let moves = position.move_mask();
+            assert_eq!(
+                tables.evaluate(&carried, black_to_move, p, o, moves),
+                weights.evaluate(p, o, moves)
+            );
+            assert_eq!(
+                crate::game::othello::learned::embedded_tables().evaluate(
+                    &carried,
+                    black_to_move,
+                    p,
+                    o,
+                    moves
+                ),
+                embedded().evaluate(p, o, moves)
+            );
+            checked += 1;
+            let mut list: MoveList<OthelloMove> = MoveList::new();
+            position.legal_moves(&mut list);
+            let mv = list[rng.below(list.len() as u32) as usize];
+            position.play(mv);
+        }
+    }
+    assert!(checked > 1500, "{checked}");
+}

@@ -310,3 +310,41 @@ fn a_stopped_solve_reports_abort() {
     let p = position("-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X");
     assert_eq!(solver.solve_exact(&p, &mut control), None);
 }
+
+#[test]
+fn probcut_pairs_keep_parity_and_stay_out_of_the_endgame() {
+    use crate::game::othello::probcut::{pair, shallow_depth, MIN_DEPTH};
+    for depth in MIN_DEPTH..30 {
+        let shallow = shallow_depth(depth);
+        assert!(shallow >= 1 && shallow < depth - 1, "{depth} -> {shallow}");
+        assert_eq!(shallow % 2, depth % 2, "{depth} -> {shallow}");
+        for empties in 21..=60 {
+            let (s, sigma) = pair(depth, empties).expect("a cut above 20 empties");
+            assert_eq!(s, shallow);
+            assert!(sigma > 0);
+        }
+        assert_eq!(pair(depth, 20), None);
+    }
+    assert_eq!(pair(MIN_DEPTH - 1, 40), None);
+}
+
+#[test]
+fn probcut_is_an_option_of_the_learned_style_only() {
+    let mut params = OthelloParams::default();
+    let position = Othello::new();
+    assert_eq!(params.probcut, DEFAULT_PROBCUT);
+    let (shallow, margin) = position.probcut(&params, 8).expect("on by default");
+    assert_eq!(shallow, 4);
+    assert!(margin > 0);
+    assert!(params.set("ProbCut", "41").is_err());
+    assert!(params.set("ProbCut", "x").is_err());
+    assert_eq!(
+        params.probcut, DEFAULT_PROBCUT,
+        "a refused value changes nothing"
+    );
+    params.set("ProbCut", "0").expect("0 turns it off");
+    assert_eq!(position.probcut(&params, 8), None);
+    params.set("ProbCut", "20").expect("in range");
+    params.set("Style", "classic").expect("a style");
+    assert_eq!(position.probcut(&params, 8), None);
+}

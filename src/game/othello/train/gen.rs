@@ -9,10 +9,11 @@ use std::io::{self, Write};
 use crate::budget::control::Control;
 use crate::budget::limits::StopFlag;
 use crate::game::othello::bitboard::{flips, legal_moves};
+use crate::game::othello::shallow::{negamax, Leaf};
 use crate::game::othello::solver::EndgameSolver;
 use crate::game::othello::train::data::{Sample, UNLABELED};
 use crate::game::othello::train::rng::Rng;
-use crate::game::othello::{eval, final_margin, Othello, Style};
+use crate::game::othello::{eval, Othello, Style};
 use crate::game::Player;
 
 /// How the games are played and labelled.
@@ -129,7 +130,7 @@ fn choose(player: u64, opponent: u64, moves: u64, depth: u32, rng: &mut Rng) -> 
         let flipped = flips(usize::from(square), player, opponent);
         let (p, o) = (opponent ^ flipped, player | flipped | 1 << square);
         let noise = rng.below(61) as i32 - 30;
-        let score = -negamax(p, o, depth.saturating_sub(1), -30_000, 30_000) + noise;
+        let score = -negamax(&Classic, p, o, depth.saturating_sub(1), -30_000, 30_000) + noise;
         if score > best.0 {
             best = (score, square);
         }
@@ -137,40 +138,17 @@ fn choose(player: u64, opponent: u64, moves: u64, depth: u32, rng: &mut Rng) -> 
     best.1
 }
 
-fn negamax(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    let moves = legal_moves(player, opponent);
-    if moves == 0 && legal_moves(opponent, player) == 0 {
-        return 100 * final_margin(player, opponent);
-    }
-    if depth == 0 {
-        return eval::evaluate(
+/// The hand-set evaluation at the leaves of the move-choosing search; a side that must
+/// pass is scored as it stands (as the games in the README's data were made).
+struct Classic;
+
+impl Leaf for Classic {
+    const SCORES_PASSES: bool = true;
+
+    fn value(&self, player: u64, opponent: u64, _moves: u64) -> i32 {
+        eval::evaluate(
             &Othello::from_discs(player, opponent, Player::First),
             Style::Classic,
-        );
+        )
     }
-    if moves == 0 {
-        return -negamax(opponent, player, depth, -beta, -alpha);
-    }
-    let mut best = i32::MIN + 1;
-    let mut rest = moves;
-    while rest != 0 {
-        let square = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let flipped = flips(square, player, opponent);
-        let score = -negamax(
-            opponent ^ flipped,
-            player | flipped | 1 << square,
-            depth - 1,
-            -beta,
-            -alpha,
-        );
-        if score > best {
-            best = score;
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                break;
-            }
-        }
-    }
-    best
 }
