@@ -3,7 +3,9 @@
 //! algebraic, `a1` top-left, rows counted downwards (`h8` is the centre of 15x15).
 //!
 //! The position keeps incremental line patterns (`board.rs`), which drive the evaluation,
-//! the narrow candidate moves of the search (`moves.rs`) and the threat solver (`vcf.rs`).
+//! the narrow candidate moves of the search (`moves.rs`) and the threat solver (`vcf.rs`,
+//! `proof.rs`), which `root.rs` runs at the root: for a win, and for the defence (the
+//! moves after which the opponent wins by threats are left out of the search).
 
 pub mod board;
 pub mod cells;
