@@ -270,6 +270,10 @@ pub trait Evaluate: Game {
     /// exhaustive and holds a single move (a forced reply, such as blocking a four).
     const EXTEND_FORCED_REPLIES: bool = false;
 
+    /// Whether the search reduces the depth of late moves in a partial (non-exhaustive)
+    /// move list, searching them again at full depth only when they beat alpha.
+    const LATE_MOVE_REDUCTIONS: bool = false;
+
     /// The moves the search tries here, each with an ordering key (higher first; the
     /// search adds its table move, killers and history on top). By default every legal
     /// move with key 0.

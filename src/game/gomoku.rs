@@ -3,7 +3,9 @@
 //! algebraic, `a1` top-left, rows counted downwards (`h8` is the centre of 15x15).
 //!
 //! The position keeps incremental line patterns (`board.rs`), which drive the evaluation,
-//! the narrow candidate moves of the search (`moves.rs`) and the threat solver (`vcf.rs`).
+//! the narrow candidate moves of the search (`moves.rs`) and the threat solver (`vcf.rs`,
+//! `proof.rs`), which `root.rs` runs at the root: for a win, and for the defence (the
+//! moves after which the opponent wins by threats are left out of the search).
 
 pub mod board;
 pub mod cells;
@@ -12,8 +14,11 @@ pub mod moves;
 pub mod patterns;
 pub mod proof;
 pub mod renju;
+pub mod root;
 pub mod vcf;
 
+#[cfg(test)]
+mod defence_tests;
 #[cfg(test)]
 mod proof_tests;
 #[cfg(test)]
@@ -316,6 +321,8 @@ pub struct GomokuParams {
     pub vct_nodes: u64,
     /// Look for a short VCF at the leaves of the main search.
     pub leaf_vcf: bool,
+    /// At the root, leave out the moves after which the opponent wins by threats.
+    pub defence: bool,
 }
 
 impl Default for GomokuParams {
@@ -325,6 +332,7 @@ impl Default for GomokuParams {
             vct_nodes: 2_000_000,
             // Off: it halved the nodes per second and won nothing in a 40-game match.
             leaf_vcf: false,
+            defence: true,
         }
     }
 }
@@ -343,6 +351,13 @@ const SPECS: &[OptionSpec] = &[
         default: "false",
         range: "",
         help: "at the leaves of the main search, look for a short VCF (a few fours) of the side to move",
+    },
+    OptionSpec {
+        name: "GomokuDefence",
+        kind: "check",
+        default: "true",
+        range: "",
+        help: "at the root, leave out the moves after which the opponent wins by fours and threes",
     },
     OptionSpec {
         name: "GomokuVctNodes",
@@ -368,6 +383,13 @@ impl GameParams for GomokuParams {
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuLeafVcf") {
             self.leaf_vcf = match value.to_ascii_lowercase().as_str() {
+                "true" => true,
+                "false" => false,
+                _ => return Err(Some("expected true or false".into())),
+            };
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuDefence") {
+            self.defence = match value.to_ascii_lowercase().as_str() {
                 "true" => true,
                 "false" => false,
                 _ => return Err(Some("expected true or false".into())),
@@ -422,6 +444,7 @@ impl Evaluate for Gomoku {
     }
 
     const EXTEND_FORCED_REPLIES: bool = true;
+    const LATE_MOVE_REDUCTIONS: bool = true;
 
     fn search_moves(&self, out: &mut MoveList<Cell>, keys: &mut MoveList<i32>) -> bool {
         moves::search_moves(self, out, keys)

@@ -34,6 +34,9 @@ pub enum Verdict<M> {
     Solved(Solved<M>),
     /// The solver was stopped before it finished; the generic search's fallback answers.
     Aborted,
+    /// Not solved, but these root moves are proven to lose: the generic search leaves
+    /// them out at the root.
+    Excluding(Vec<M>),
 }
 
 /// A game-specific exact solver. It keeps its own tables between searches.
@@ -50,6 +53,21 @@ pub trait Solver<G: Evaluate>: Default + Send + 'static {
 
     /// Bounds the memory of the solver's own tables (bytes; from `Hash`, half of it).
     fn set_memory(&mut self, _bytes: usize) {}
+
+    /// Whether playing `mv` at `position` is proven to lose (for Gomoku: the opponent
+    /// then wins by threats), found before `deadline` (or within the solver's own node
+    /// budget when there is none). The search asks this of the new best moves of its
+    /// iterations and leaves the losing ones out. By default nothing is refuted.
+    fn refutes(
+        &mut self,
+        _position: &G,
+        _mv: G::Move,
+        _params: &G::Params,
+        _deadline: Option<std::time::Instant>,
+        _control: &mut Control,
+    ) -> bool {
+        false
+    }
 
     /// Tries to solve `position` within `control`'s limits, counting its nodes there.
     fn solve(

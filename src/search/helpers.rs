@@ -65,6 +65,7 @@ impl<G: Solve> Helper<'_, G> {
                 pv: &mut pv,
                 horizon_leaves: 0,
                 seldepth: 0,
+                excluded: &[],
             };
             let Some((value, proven)) = aspiration(&mut search, &self.root, depth, previous) else {
                 break;

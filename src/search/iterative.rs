@@ -19,6 +19,10 @@ use crate::search::{Info, SearchResult, Tables, SEARCH_STACK_BYTES};
 
 /// Half-width of the first aspiration window, in centi-units.
 const ASPIRATION_WINDOW: i32 = 40;
+/// The most best moves a search asks the solver to refute (`Solver::refutes`).
+const MAX_REFUTATIONS: usize = 2;
+/// Percentage of a timed move each such question may take.
+const REFUTATION_TIME_SHARE: u32 = 15;
 
 /// Searches `root` within `limits`, reporting each completed iteration to `on_info`.
 ///
@@ -109,7 +113,9 @@ pub fn run<G: Solve>(
     if helpers.is_empty() {
         let result = main
             .solve(solver, &mut control, &mut on_info)
-            .unwrap_or_else(|| main.iterate(ordering, &mut control, &mut on_info));
+            .unwrap_or_else(|excluded| {
+                main.iterate(ordering, solver, &mut control, &mut on_info, excluded)
+            });
         on_decided(&result);
         return Some(result);
     }
@@ -121,10 +127,10 @@ pub fn run<G: Solve>(
             main.spawn_helpers(scope, idle.take(), &helper_stop);
         }
         let result = match main.solve(solver, &mut control, &mut on_info) {
-            Some(solved) => solved,
-            None => {
+            Ok(solved) => solved,
+            Err(excluded) => {
                 main.spawn_helpers(scope, idle.take(), &helper_stop);
-                main.iterate(ordering, &mut control, &mut on_info)
+                main.iterate(ordering, solver, &mut control, &mut on_info, excluded)
             }
         };
         helper_stop.stop();
@@ -207,9 +213,12 @@ impl<G: Solve> Main<'_, G> {
     }
 
     /// The answer if nothing completes: the table's move if it is legal, else the game's
-    /// best-keyed search move (the first legal move for games without keys).
-    fn fallback(&self) -> SearchResult<G::Move> {
+    /// best-keyed search move (the first legal move for games without keys), avoiding
+    /// the `excluded` codes where it can.
+    fn fallback(&self, excluded: &[u16]) -> SearchResult<G::Move> {
         let (root, root_moves) = (self.root, &self.root_moves);
+        let allowed =
+            |mv: &G::Move| root_moves.contains(mv) && !excluded.contains(&G::encode_move(*mv));
         let tt_move = self
             .tt
             .probe(root.hash(), 0)
@@ -218,12 +227,13 @@ impl<G: Solve> Main<'_, G> {
         root.search_moves(&mut keyed, &mut keys);
         let best_keyed = (0..keyed.len())
             .rev()
+            .filter(|&i| allowed(&keyed[i]))
             .max_by_key(|&i| keys[i])
-            .map(|i| keyed[i])
-            .filter(|mv| root_moves.contains(mv));
+            .map(|i| keyed[i]);
         let fallback = tt_move
-            .filter(|mv| root_moves.contains(mv))
+            .filter(allowed)
             .or(best_keyed)
+            .or_else(|| root_moves.iter().copied().find(allowed))
             .unwrap_or(root_moves[0]);
         SearchResult {
             best_move: fallback,
@@ -236,14 +246,14 @@ impl<G: Solve> Main<'_, G> {
         }
     }
 
-    /// The game's solver: the answer when it solved the root or was aborted, `None` when
-    /// it declined.
+    /// The game's solver: the answer when it solved the root or was aborted; otherwise
+    /// the codes of the root moves it proved losing (often none), for the search to skip.
     fn solve(
         &self,
         solver: &mut G::Solver,
         control: &mut Control,
         on_info: &mut impl FnMut(&Info<G::Move>),
-    ) -> Option<SearchResult<G::Move>> {
+    ) -> Result<SearchResult<G::Move>, Vec<u16>> {
         match solver.solve(self.root, self.params, self.limits, control) {
             Verdict::Solved(solved) => {
                 let report = ScoreReport::new(solved.score, true, G::SCORING);
@@ -258,29 +268,48 @@ impl<G: Solve> Main<'_, G> {
                 };
                 on_info(&self.info_of(&result, solved.depth as usize));
                 self.wait_if_infinite(control);
-                Some(result)
+                Ok(result)
             }
             Verdict::Aborted => {
-                let mut result = self.fallback();
+                let mut result = self.fallback(&[]);
                 result.nodes = self.nodes(control.nodes());
                 result.main_nodes = control.nodes();
                 result.elapsed = self.start.elapsed();
-                Some(result)
+                Ok(result)
             }
-            Verdict::Declined => None,
+            Verdict::Declined => Err(Vec::new()),
+            Verdict::Excluding(moves) => {
+                let codes: Vec<u16> = moves.into_iter().map(G::encode_move).collect();
+                // Never leave the search without a root move.
+                if self
+                    .root_moves
+                    .iter()
+                    .all(|&mv| codes.contains(&G::encode_move(mv)))
+                {
+                    Err(Vec::new())
+                } else {
+                    Err(codes)
+                }
+            }
         }
     }
 
     /// Iterative deepening until a limit or a proof, reporting every completed iteration.
+    /// The best move of each iteration that is not a win is offered to the solver
+    /// (`Solver::refutes`, at most `MAX_REFUTATIONS` moves); a refuted move joins the
+    /// `excluded` root moves and the iteration is searched again without it.
     fn iterate(
         &self,
         ordering: &mut Ordering,
+        solver: &mut G::Solver,
         control: &mut Control,
         on_info: &mut impl FnMut(&Info<G::Move>),
+        mut excluded: Vec<u16>,
     ) -> SearchResult<G::Move> {
         let (root, limits, params) = (self.root, self.limits, self.params);
         let root_moves = &self.root_moves;
-        let mut result = self.fallback();
+        let mut result = self.fallback(&excluded);
+        let mut offered: Vec<u16> = Vec::new();
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 1)
@@ -288,7 +317,9 @@ impl<G: Solve> Main<'_, G> {
         let single_reply_on_clock = root_moves.len() == 1 && limits.clock.is_some();
         let mut pv_table = PvTable::default();
         let mut previous = 0;
-        for depth in 1..=max_depth {
+        let mut depth = 0;
+        while depth < max_depth {
+            depth += 1;
             let past_soft_limit = depth > 1
                 && self
                     .deadline()
@@ -305,6 +336,7 @@ impl<G: Solve> Main<'_, G> {
                 pv: &mut pv_table,
                 horizon_leaves: 0,
                 seldepth: 0,
+                excluded: &excluded,
             };
             let Some((value, proven)) = aspiration(&mut search, root, depth, previous) else {
                 break;
@@ -337,12 +369,35 @@ impl<G: Solve> Main<'_, G> {
             if is_final(report, proven, depth) || single_reply_on_clock {
                 break;
             }
+            let code = G::encode_move(best);
+            if !matches!(report, ScoreReport::Win(_))
+                && offered.len() < MAX_REFUTATIONS
+                && !offered.contains(&code)
+                && excluded.len() + 1 < root_moves.len()
+            {
+                offered.push(code);
+                let deadline = self.refutation_deadline();
+                if solver.refutes(root, best, params, deadline, control) {
+                    log::debug!("depth {depth}: the solver refutes the best move");
+                    excluded.push(code);
+                    result = self.fallback(&excluded);
+                    depth -= 1;
+                }
+            }
         }
         result.nodes = self.nodes(control.nodes());
         result.main_nodes = control.nodes();
         result.elapsed = self.start.elapsed();
         self.wait_if_infinite(control);
         result
+    }
+
+    /// When a question to `Solver::refutes` must be answered: a share of the move's time
+    /// from now, never past its hard deadline (none for untimed searches).
+    fn refutation_deadline(&self) -> Option<Instant> {
+        let hard = self.deadline().hard?;
+        let share = hard.saturating_duration_since(self.start) * REFUTATION_TIME_SHARE / 100;
+        Some((Instant::now() + share).min(hard))
     }
 
     /// `go infinite` never answers on its own, nor does a ponder search before its hit:

@@ -76,6 +76,8 @@ pub struct Negamax<'a, G: Evaluate> {
     pub horizon_leaves: u64,
     /// The deepest ply reached.
     pub seldepth: usize,
+    /// Codes of root moves the game's solver proved losing: not searched at ply 0.
+    pub excluded: &'a [u16],
 }
 
 /// The value of a finished game for the side to move at `ply`.
@@ -177,6 +179,17 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         let mut moves: MoveList<G::Move> = MoveList::new();
         let mut keys: MoveList<i32> = MoveList::new();
         let exhaustive = position.search_moves(&mut moves, &mut keys);
+        if ply == 0 && !self.excluded.is_empty() {
+            let mut i = 0;
+            while i < moves.len() {
+                if self.excluded.contains(&G::encode_move(moves[i])) {
+                    moves.swap_remove(i);
+                    keys.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
         let side = position.side_to_move();
         let killers = self.ordering.killers(ply);
         let side_index = side.index();
@@ -212,7 +225,12 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             let score = if i == 0 {
                 -self.search(&child, child_depth, ply + 1, -beta, -alpha)?
             } else {
-                let probe = -self.search(&child, child_depth, ply + 1, -alpha - 1, -alpha)?;
+                let reduction = late_move_reduction::<G>(exhaustive, i, depth);
+                let mut probe =
+                    -self.search(&child, child_depth - reduction, ply + 1, -alpha - 1, -alpha)?;
+                if reduction > 0 && probe > alpha {
+                    probe = -self.search(&child, child_depth, ply + 1, -alpha - 1, -alpha)?;
+                }
                 if probe > alpha && probe < beta {
                     -self.search(&child, child_depth, ply + 1, -beta, -alpha)?
                 } else {
@@ -245,7 +263,9 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             position.legal_moves(&mut rest);
             for &mv in rest.iter() {
                 let code = G::encode_move(mv);
-                if moves.iter().any(|&m| G::encode_move(m) == code) {
+                if moves.iter().any(|&m| G::encode_move(m) == code)
+                    || (ply == 0 && self.excluded.contains(&code))
+                {
                     continue;
                 }
                 let mut child = position.clone();
@@ -288,6 +308,19 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
                 .store(hash, ply, best_code, best, stored_depth, bound);
         }
         Some(best)
+    }
+}
+
+/// The depth taken off move `index` of a list (`exhaustive` or not) at `depth`: none for
+/// the first moves, forced lists and shallow nodes; one ply, two for the latest moves.
+#[inline]
+fn late_move_reduction<G: Evaluate>(exhaustive: bool, index: usize, depth: u32) -> u32 {
+    if !G::LATE_MOVE_REDUCTIONS || exhaustive || index < 3 || depth < 3 {
+        0
+    } else if index >= 8 && depth >= 5 {
+        2
+    } else {
+        1
     }
 }
 

@@ -9,41 +9,22 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::budget::control::Control;
-use crate::budget::limits::Deadline;
-use crate::budget::Limits;
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::moves::{any_playable, defences, order_key, sort_by_keys};
 use crate::game::gomoku::proof::ProofSearch;
-use crate::game::gomoku::{Cell, Gomoku, GomokuParams};
-use crate::game::score::win_in;
-use crate::game::solver::{Solved, Solver, Verdict};
+use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList};
 
 /// The longest VCF tried, in plies.
-const MAX_VCF_PLIES: u32 = 63;
+pub(super) const MAX_VCF_PLIES: u32 = 63;
 /// The most threes the attacker tries at a node, best ordered first.
 const MAX_THREES: usize = 8;
 /// The longest VCT of the iterative-deepening stage, in plies.
-const SHALLOW_VCT_PLIES: u32 = 25;
-/// Node budget of the VCF part at the root.
-const VCF_NODES: u64 = 200_000;
-/// Percentage of a timed move the root solver may use.
-const SOLVER_TIME_SHARE: u32 = 30;
+pub(super) const SHALLOW_VCT_PLIES: u32 = 25;
 /// Bytes a failed-position entry costs in the hash map, roughly (key, value, control).
 const FAILED_ENTRY_BYTES: usize = 24;
 /// Memory of the solver's tables when the engine has not said (`Solver::set_memory`).
 const DEFAULT_MEMORY: usize = 32 << 20;
-
-/// The root solver's stages, in order.
-#[derive(Clone, Copy, Debug)]
-enum Stage {
-    /// The shortest VCF, by iterative deepening.
-    ShortestVcf,
-    /// A VCT of at most `SHALLOW_VCT_PLIES`, by iterative deepening.
-    ShallowVct,
-    /// A VCT of any length, by proof-number search.
-    ProofNumbers,
-}
 
 /// Which threats the attacker may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +92,11 @@ impl ThreatSolver {
             self.failed = HashMap::new();
         }
         self.proof.set_memory(bytes - bytes / 4);
+    }
+
+    /// Forgets the positions known to have no VCF (on `newgame`).
+    pub fn forget(&mut self) {
+        self.failed = HashMap::new();
     }
 
     /// Bytes the solver's tables hold now (an estimate for the hash map).
@@ -350,88 +336,4 @@ fn first_threat(position: &Gomoku, player: usize, min: u8) -> Option<Cell> {
         found = found.or(Some(Cell(cell as u16)));
     });
     found
-}
-
-impl Solver<Gomoku> for ThreatSolver {
-    fn clear(&mut self) {
-        self.failed = HashMap::new();
-    }
-
-    fn set_memory(&mut self, bytes: usize) {
-        self.set_memory_budget(bytes);
-    }
-
-    fn solve(
-        &mut self,
-        position: &Gomoku,
-        params: &GomokuParams,
-        limits: &Limits,
-        control: &mut Control,
-    ) -> Verdict<Cell> {
-        if !params.threat_solver || position.outcome().is_some() {
-            return Verdict::Declined;
-        }
-        // Leave most of a timed move to the main search.
-        let now = Instant::now();
-        let deadline = Deadline::new(limits, now)
-            .hard
-            .map(|hard| now + hard.saturating_duration_since(now) * SOLVER_TIME_SHARE / 100);
-        // A depth-limited search (tests, `bench`, weaker play) gets a small VCT budget.
-        let vct_nodes = match limits.depth {
-            Some(depth) => params.vct_nodes.min(2_000 * u64::from(depth)),
-            None => params.vct_nodes,
-        };
-        // Two thirds of the VCT window for the shallow iterative-deepening search (quick
-        // on short wins), the rest for the proof-number search (long ones).
-        let middle = deadline.map(|end| now + end.saturating_duration_since(now) * 2 / 3);
-        let stages = [
-            (Stage::ShortestVcf, VCF_NODES, deadline),
-            (Stage::ShallowVct, vct_nodes, middle),
-            (Stage::ProofNumbers, vct_nodes, deadline),
-        ];
-        for (stage, budget, deadline) in stages {
-            if budget == 0 {
-                continue;
-            }
-            let result = match stage {
-                Stage::ShortestVcf => self.prove(
-                    position,
-                    Threats::Fours,
-                    MAX_VCF_PLIES,
-                    budget,
-                    deadline,
-                    control,
-                ),
-                Stage::ShallowVct => self.prove(
-                    position,
-                    Threats::FoursAndThrees,
-                    SHALLOW_VCT_PLIES,
-                    budget,
-                    deadline,
-                    control,
-                ),
-                Stage::ProofNumbers => self.prove_by_numbers(
-                    position,
-                    Threats::FoursAndThrees,
-                    budget,
-                    deadline,
-                    control,
-                ),
-            };
-            match result {
-                Ok(Some(proof)) => {
-                    log::debug!("{stage:?} win in {} plies", proof.plies);
-                    return Verdict::Solved(Solved {
-                        best_move: proof.pv[0],
-                        score: win_in(proof.plies),
-                        depth: proof.plies,
-                        pv: proof.pv,
-                    });
-                }
-                Ok(None) | Err(Interrupted::Budget) => {}
-                Err(Interrupted::Aborted) => return Verdict::Aborted,
-            }
-        }
-        Verdict::Declined
-    }
 }

@@ -1,0 +1,84 @@
+//! The root defence: candidate moves after which the opponent wins by threats are proven
+//! losing (`ThreatSolver::losing_moves`, `Solver::refutes`) and the search avoids them.
+
+use super::vcf::ThreatSolver;
+use super::*;
+use crate::budget::control::Control;
+use crate::game::solver::Solver;
+use crate::search::{self, Limits, StopFlag, Tables};
+
+/// The 7-ply VCF position of tests.rs one ply earlier: White to move, before j9. Black
+/// threatens fours at h6 and h8 (rows 6 and 8, e-g) with h7 waiting in column h.
+const WHITE_TO_DEFEND: &str = "e6 d6 f6 d8 g6 a1 e8 c1 f8 e1 g8 j5 h7";
+
+fn position() -> Gomoku {
+    Gomoku::new(15, Rule::Freestyle)
+        .expect("size")
+        .parse_position(&format!("list {WHITE_TO_DEFEND}"))
+        .expect("legal moves")
+}
+
+fn refuted(solver: &mut ThreatSolver, position: &Gomoku, mv: Cell) -> bool {
+    let mut control = Control::new(StopFlag::new(), None, None);
+    solver.refutes(position, mv, &GomokuParams::default(), None, &mut control)
+}
+
+#[test]
+fn a_move_that_ignores_a_vcf_is_refuted_and_the_search_defends() {
+    let position = position();
+    let mut solver = ThreatSolver::default();
+    let far = position.parse_legal_move("o15").expect("legal");
+    assert!(refuted(&mut solver, &position, far));
+
+    let mut control = Control::new(StopFlag::new(), None, None);
+    let losing = solver
+        .losing_moves(&position, 50_000, None, &mut control)
+        .expect("not stopped");
+    assert!(!losing.is_empty(), "some candidates ignore the threat");
+    for &mv in &losing {
+        assert!(
+            refuted(&mut solver, &position, mv),
+            "{}",
+            position.format_move(mv)
+        );
+    }
+
+    let mut tables = Tables::try_new(8).expect("8 MiB");
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let result = search::search(
+        &position,
+        &GomokuParams::default(),
+        &limits,
+        &mut tables,
+        &mut ThreatSolver::default(),
+        &StopFlag::new(),
+        |_| {},
+    )
+    .expect("not over");
+    let chosen = position.format_move(result.best_move);
+    assert!(!losing.contains(&result.best_move), "{chosen}");
+    assert!(
+        !refuted(&mut solver, &position, result.best_move),
+        "{chosen}"
+    );
+}
+
+#[test]
+fn without_a_threat_nothing_is_excluded() {
+    // Three stones each: neither side has a win by threats, even moving twice.
+    let position = Gomoku::new(15, Rule::Freestyle)
+        .expect("size")
+        .parse_position("list h8 i9 g7 j10 a1 a15")
+        .expect("legal moves");
+    let mut solver = ThreatSolver::default();
+    let mut control = Control::new(StopFlag::new(), None, None);
+    let losing = solver
+        .losing_moves(&position, 50_000, None, &mut control)
+        .expect("not stopped");
+    assert!(losing.is_empty());
+    let mv = position.parse_legal_move("h9").expect("legal");
+    assert!(!refuted(&mut solver, &position, mv));
+}

@@ -1,0 +1,251 @@
+//! The root solver: a win of the side to move by threats (the shortest VCF, a shallow VCT
+//! by iterative deepening, then a VCT of any length by proof numbers), and otherwise the
+//! defence: the candidate moves after which the opponent has such a win are proven
+//! losing, and the main search leaves them out.
+
+use std::time::{Duration, Instant};
+
+use crate::budget::control::Control;
+use crate::budget::limits::Deadline;
+use crate::budget::Limits;
+use crate::game::gomoku::board::cell_class;
+use crate::game::gomoku::moves::search_moves;
+use crate::game::gomoku::vcf::{
+    Interrupted, Proof, ThreatSolver, Threats, MAX_VCF_PLIES, SHALLOW_VCT_PLIES,
+};
+use crate::game::gomoku::{Cell, Gomoku, GomokuParams};
+use crate::game::score::win_in;
+use crate::game::solver::{Solved, Solver, Verdict};
+use crate::game::{Game, MoveList};
+
+/// Node budget of the VCF part of a win search.
+const VCF_NODES: u64 = 200_000;
+/// Percentage of a timed move the search for the side to move's own win may use.
+const ATTACK_TIME_SHARE: u32 = 30;
+/// Percentage of a timed move the defence may use (after the attack).
+const DEFENCE_TIME_SHARE: u32 = 10;
+/// Node budget of one defence check, as a fraction of the VCT budget.
+const DEFENCE_NODES_DIVISOR: u64 = 16;
+/// Node budget of the check of a best move (`refutes`), as a fraction of the VCT budget.
+const REFUTATION_NODES_DIVISOR: u64 = 4;
+
+impl ThreatSolver {
+    /// A win of the side to move by threats: the shortest VCF, else a VCT by iterative
+    /// deepening (quick on short wins), and with `numbers` one of any length by proof
+    /// numbers (long ones; the last third of the time until `deadline`).
+    /// `Ok(None)`: none found within the budgets.
+    ///
+    /// # Errors
+    /// Stopped by `control` (the clock, `stop`, the node limit).
+    pub fn find_win(
+        &mut self,
+        position: &Gomoku,
+        vct_nodes: u64,
+        numbers: bool,
+        deadline: Option<Instant>,
+        control: &mut Control,
+    ) -> Result<Option<Proof>, Interrupted> {
+        let now = Instant::now();
+        let middle = match numbers {
+            true => deadline.map(|end| now + end.saturating_duration_since(now) * 2 / 3),
+            false => deadline,
+        };
+        let stages = [
+            (
+                Threats::Fours,
+                Some(MAX_VCF_PLIES),
+                VCF_NODES.min(vct_nodes.max(1_000)),
+                deadline,
+            ),
+            (
+                Threats::FoursAndThrees,
+                Some(SHALLOW_VCT_PLIES),
+                vct_nodes,
+                middle,
+            ),
+            (
+                Threats::FoursAndThrees,
+                None,
+                if numbers { vct_nodes } else { 0 },
+                deadline,
+            ),
+        ];
+        for (threats, plies, budget, deadline) in stages {
+            if budget == 0 {
+                continue;
+            }
+            let result = match plies {
+                Some(plies) => self.prove(position, threats, plies, budget, deadline, control),
+                None => self.prove_by_numbers(position, threats, budget, deadline, control),
+            };
+            match result {
+                Ok(Some(proof)) => return Ok(Some(proof)),
+                Ok(None) | Err(Interrupted::Budget) => {}
+                Err(Interrupted::Aborted) => return Err(Interrupted::Aborted),
+            }
+        }
+        Ok(None)
+    }
+
+    /// The root's candidate moves after which the opponent has a win by threats, found
+    /// within `budget` nodes per move until `deadline`. Empty when the opponent, even
+    /// moving now, has no such win (a stone of ours cannot give it one), when the answer
+    /// is forced anyway (a four or an open three to stop: the main search is exact
+    /// there), or when every candidate loses (the search then picks the longest defence).
+    ///
+    /// # Errors
+    /// Stopped by `control`.
+    pub fn losing_moves(
+        &mut self,
+        position: &Gomoku,
+        budget: u64,
+        deadline: Option<Instant>,
+        control: &mut Control,
+    ) -> Result<Vec<Cell>, Interrupted> {
+        let board = position.board();
+        let me = position.side_to_move().index();
+        let them = 1 - me;
+        if board.class_count(me, cell_class::FIVE) > 0
+            || board.class_count(them, cell_class::FIVE) > 0
+            || board.class_count(them, cell_class::OPEN_FOUR) > 0
+        {
+            return Ok(Vec::new());
+        }
+        let mut moves = MoveList::<Cell>::new();
+        let mut keys = MoveList::<i32>::new();
+        search_moves(position, &mut moves, &mut keys);
+        if moves.len() < 2 {
+            return Ok(Vec::new());
+        }
+        // Their win if we passed: a move can only stop a threat that exists.
+        let mut passed = position.clone();
+        passed.set_side(position.side_to_move().opponent());
+        let share = |parts: u32| {
+            deadline.map(|end| {
+                let left = end.saturating_duration_since(Instant::now());
+                Instant::now() + left / parts.max(1)
+            })
+        };
+        if self
+            .find_win(
+                &passed,
+                budget,
+                false,
+                share(moves.len() as u32 + 1),
+                control,
+            )?
+            .is_none()
+        {
+            return Ok(Vec::new());
+        }
+        let mut losing = Vec::new();
+        for (i, &mv) in moves.iter().enumerate() {
+            if deadline.is_some_and(|end| Instant::now() + Duration::from_micros(200) >= end) {
+                break;
+            }
+            let mut child = position.clone();
+            child.play(mv);
+            if child.outcome().is_some() {
+                continue;
+            }
+            let window = share((moves.len() - i) as u32);
+            if self
+                .find_win(&child, budget, false, window, control)?
+                .is_some()
+            {
+                losing.push(mv);
+            }
+        }
+        if losing.len() == moves.len() {
+            losing.clear();
+        }
+        Ok(losing)
+    }
+}
+
+impl Solver<Gomoku> for ThreatSolver {
+    fn clear(&mut self) {
+        self.forget();
+    }
+
+    fn set_memory(&mut self, bytes: usize) {
+        self.set_memory_budget(bytes);
+    }
+
+    fn refutes(
+        &mut self,
+        position: &Gomoku,
+        mv: Cell,
+        params: &GomokuParams,
+        deadline: Option<Instant>,
+        control: &mut Control,
+    ) -> bool {
+        if !params.threat_solver || !params.defence || !position.is_legal(mv) {
+            return false;
+        }
+        let mut child = position.clone();
+        child.play(mv);
+        if child.outcome().is_some() {
+            return false;
+        }
+        // Untimed (depth-limited) searches get a small, fixed budget.
+        let divisor = match deadline {
+            Some(_) => REFUTATION_NODES_DIVISOR,
+            None => 16 * REFUTATION_NODES_DIVISOR,
+        };
+        let budget = params.vct_nodes / divisor;
+        matches!(
+            self.find_win(&child, budget, true, deadline, control),
+            Ok(Some(_))
+        )
+    }
+
+    fn solve(
+        &mut self,
+        position: &Gomoku,
+        params: &GomokuParams,
+        limits: &Limits,
+        control: &mut Control,
+    ) -> Verdict<Cell> {
+        if !params.threat_solver || position.outcome().is_some() {
+            return Verdict::Declined;
+        }
+        // Leave most of a timed move to the main search.
+        let now = Instant::now();
+        let hard = Deadline::new(limits, now).hard;
+        let share = |percent: u32| {
+            hard.map(|hard| now + hard.saturating_duration_since(now) * percent / 100)
+        };
+        // A depth-limited search (tests, `bench`, weaker play) gets a small VCT budget.
+        let vct_nodes = match limits.depth {
+            Some(depth) => params.vct_nodes.min(2_000 * u64::from(depth)),
+            None => params.vct_nodes,
+        };
+        match self.find_win(position, vct_nodes, true, share(ATTACK_TIME_SHARE), control) {
+            Ok(Some(proof)) => {
+                log::debug!("threat win in {} plies", proof.plies);
+                return Verdict::Solved(Solved {
+                    best_move: proof.pv[0],
+                    score: win_in(proof.plies),
+                    depth: proof.plies,
+                    pv: proof.pv,
+                });
+            }
+            Ok(None) | Err(Interrupted::Budget) => {}
+            Err(Interrupted::Aborted) => return Verdict::Aborted,
+        }
+        if !params.defence {
+            return Verdict::Declined;
+        }
+        let budget = (vct_nodes / DEFENCE_NODES_DIVISOR).max(1_000);
+        let deadline = share(ATTACK_TIME_SHARE + DEFENCE_TIME_SHARE);
+        match self.losing_moves(position, budget, deadline, control) {
+            Ok(losing) if !losing.is_empty() => {
+                log::debug!("defence: {} candidate moves lose", losing.len());
+                Verdict::Excluding(losing)
+            }
+            Ok(_) | Err(Interrupted::Budget) => Verdict::Declined,
+            Err(Interrupted::Aborted) => Verdict::Aborted,
+        }
+    }
+}
