@@ -7,7 +7,7 @@
 //! (`--position ""` solves the empty board.)
 //! Each line of FILE is `<digits> <score>` (see ../shared/benchdata/connect4/README.md).
 //! The solver's table is kept between positions (as Pons' own benchmark does) unless
-//! `--clear` is given; `--line` also finds an optimal move and principal variation, as
+//! `--clear` is given; `--threads N` solves with N threads (Lazy SMP over the table); `--line` also finds an optimal move and principal variation, as
 //! `go solve` does, instead of the score only; `--repeat N` solves the set N times, each
 //! with a fresh table, and reports the fastest run (the machine may be shared). Prints
 //! correct/total, mean time and mean nodes per position.
@@ -28,6 +28,7 @@ struct Options {
     clear: bool,
     line: bool,
     repeat: usize,
+    threads: usize,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -39,6 +40,7 @@ fn parse_options() -> Result<Options, String> {
         clear: false,
         line: false,
         repeat: 1,
+        threads: 1,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -55,11 +57,19 @@ fn parse_options() -> Result<Options, String> {
                     .filter(|&n| n > 0)
                     .ok_or(format!("bad --repeat {value}"))?;
             }
+            "--threads" => {
+                let value = args.next().ok_or("--threads needs a number")?;
+                options.threads = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or(format!("bad --threads {value}"))?;
+            }
             "--position" => options.position = Some(args.next().ok_or("--position needs digits")?),
             "--line" => options.line = true,
             "-h" | "--help" => {
                 return Err(
-                    "usage: connect4_solve FILE [--limit N] [--repeat N] [--clear] [--line]"
+                    "usage: connect4_solve FILE [--limit N] [--repeat N] [--clear] [--line] [--threads N]"
                         .to_string(),
                 )
             }
@@ -69,7 +79,8 @@ fn parse_options() -> Result<Options, String> {
     }
     if options.file.is_empty() && options.position.is_none() {
         return Err(
-            "usage: connect4_solve FILE [--limit N] [--repeat N] [--clear] [--line]".to_string(),
+            "usage: connect4_solve FILE [--limit N] [--repeat N] [--clear] [--line] [--threads N]"
+                .to_string(),
         );
     }
     Ok(options)
@@ -118,7 +129,7 @@ fn main() -> ExitCode {
     let mut means: Vec<f64> = Vec::new();
     let (mut correct, mut nodes, mut median) = (0u64, 0u64, Duration::ZERO);
     for _ in 0..options.repeat {
-        let mut solver = ConnectFourSolver::default();
+        let mut solver = ConnectFourSolver::default().with_threads(options.threads);
         solver.reserve();
         let mut times: Vec<Duration> = Vec::new();
         (correct, nodes) = (0, 0);
