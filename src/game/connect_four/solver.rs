@@ -73,11 +73,18 @@ impl Geometry for Shape {
 }
 
 /// The solver: its table survives between searches and is cleared by `newgame`.
-#[derive(Default)]
 pub struct ConnectFourSolver {
     table: Table,
     /// Threads to solve with (`Threads`; 0 and 1 both mean the calling thread alone).
     threads: usize,
+    /// The opening book it answers from and bounds its search with.
+    book: Book<'static>,
+}
+
+impl Default for ConnectFourSolver {
+    fn default() -> Self {
+        ConnectFourSolver::with_table_slots(table::DEFAULT_SLOTS)
+    }
 }
 
 /// How a solve ended early.
@@ -105,7 +112,14 @@ impl ConnectFourSolver {
         ConnectFourSolver {
             table: Table::with_slots(slots),
             threads: 1,
+            book: Book::shipped(),
         }
+    }
+
+    /// Solves without the opening book (to time the solver alone).
+    pub fn without_book(mut self) -> Self {
+        self.book = Book::empty();
+        self
     }
 
     /// Solves with `threads` threads from now on (see [`ConnectFourSolver::run`]).
@@ -154,9 +168,9 @@ impl ConnectFourSolver {
         work: impl Fn(&mut dyn SearchOps, &ConnectFour) -> Option<T> + Sync,
     ) -> Result<T, Halt> {
         self.table.ensure(budget.is_none());
-        let table = &self.table;
+        let (table, book) = (&self.table, self.book);
         if self.threads <= 1 {
-            return search_with(position, table, control, budget, 0, &work);
+            return search_with(position, table, book, control, budget, 0, &work);
         }
         let helper_stop = StopFlag::new();
         std::thread::scope(|scope| {
@@ -169,14 +183,15 @@ impl ConnectFourSolver {
                         .spawn_scoped(scope, move || {
                             let mut control = Control::new(stop, None, None);
                             // A helper's own result is dropped: it only fills the table.
-                            let _ = search_with(position, table, &mut control, None, index, work);
+                            let _ =
+                                search_with(position, table, book, &mut control, None, index, work);
                             control.nodes()
                         });
                     // Fewer helpers than asked for is still an exact solve.
                     spawned.ok()
                 })
                 .collect();
-            let result = search_with(position, table, control, budget, 0, work);
+            let result = search_with(position, table, book, control, budget, 0, work);
             helper_stop.stop();
             let helper_nodes: u64 = helpers.into_iter().filter_map(|h| h.join().ok()).sum();
             control.add_nodes(helper_nodes);
@@ -191,6 +206,7 @@ impl ConnectFourSolver {
 fn search_with<T>(
     position: &ConnectFour,
     table: &Table,
+    book: Book<'static>,
     control: &mut Control,
     budget: Option<Instant>,
     rotation: usize,
@@ -199,11 +215,12 @@ fn search_with<T>(
     let shape = position.shape();
     let root = position.moves() as i32;
     if shape == Shape::STANDARD {
-        let mut search = Search::new(Standard, table, control, budget).rotated(rotation, root);
+        let mut search =
+            Search::new(Standard, table, book, control, budget).rotated(rotation, root);
         let result = work(&mut search, position);
         search.finish(result)
     } else {
-        let mut search = Search::new(shape, table, control, budget).rotated(rotation, root);
+        let mut search = Search::new(shape, table, book, control, budget).rotated(rotation, root);
         let result = work(&mut search, position);
         search.finish(result)
     }
@@ -233,7 +250,7 @@ impl Solver<ConnectFour> for ConnectFourSolver {
         if position.outcome().is_some() {
             return Verdict::Declined;
         }
-        let book = Book::shipped();
+        let book = self.book;
         let answers =
             params.style == Style::Full && limits.depth.is_none() && limits.nodes.is_none();
         if let Some((score, pv)) = book.line(position).filter(|_| answers) {

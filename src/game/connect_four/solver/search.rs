@@ -108,6 +108,7 @@ impl<'a, G: Geometry> Search<'a, G> {
     pub(super) fn new(
         geometry: G,
         table: &'a Table,
+        book: Book<'static>,
         control: &'a mut Control,
         budget: Option<Instant>,
     ) -> Self {
@@ -124,9 +125,9 @@ impl<'a, G: Geometry> Search<'a, G> {
             left_half: (0..shape.cols.div_ceil(2)).fold(0, |bits, c| bits | shape.column_mask(c)),
             control,
             budget,
-            book: Book::shipped(),
-            book_plies: if shape == Shape::STANDARD {
-                Book::shipped().deepest() as i32
+            book,
+            book_plies: if shape == Shape::STANDARD && !book.is_empty() {
+                book.deepest() as i32
             } else {
                 -1
             },
