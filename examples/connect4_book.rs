@@ -255,7 +255,7 @@ fn solve_layer(options: &Options, ply: u32, solver: &mut ConnectFourSolver) -> R
         .append(true)
         .open(&path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let start = Instant::now();
+    let (start, cpu_start) = (Instant::now(), cpu_seconds());
     for (i, position) in mine.iter().enumerate() {
         let (kind, value) = solve(solver, position, options.exact);
         // One write per line, so a kill never leaves half a line behind a newline.
@@ -264,15 +264,34 @@ fn solve_layer(options: &Options, ply: u32, solver: &mut ConnectFourSolver) -> R
         if (i + 1) % 500 == 0 || i + 1 == mine.len() || positions.len() < 5000 {
             let elapsed = start.elapsed().as_secs_f64();
             eprintln!(
-                "{} / {} in {elapsed:.0} s ({:.1} ms each), eta {:.0} s",
+                "{} / {} in {elapsed:.0} s, {:.0} CPU s ({:.1} ms each), eta {:.0} s",
                 i + 1,
                 mine.len(),
+                cpu_seconds() - cpu_start,
                 elapsed * 1e3 / (i + 1) as f64,
                 elapsed / (i + 1) as f64 * (mine.len() - i - 1) as f64
             );
         }
     }
     Ok(())
+}
+
+/// This process's CPU time so far in seconds (user + system, from /proc; 0 elsewhere):
+/// on a shared machine the wall time of a niced job says little.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name (which is in parentheses and may hold spaces).
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are the 14th and 15th fields of the line, 12th and 13th here.
+    (ticks(11) + ticks(12)) / 100.0
 }
 
 fn sample(options: &Options) -> Result<(), String> {
@@ -293,7 +312,7 @@ fn sample(options: &Options) -> Result<(), String> {
     solver.reserve();
     let mut times = Vec::new();
     let mut results = [0usize; 3];
-    let start = Instant::now();
+    let (start, cpu_start) = (Instant::now(), cpu_seconds());
     for position in &positions[offset..offset + count] {
         let begin = Instant::now();
         let (_, value) = solve(&mut solver, position, options.exact);
@@ -301,12 +320,14 @@ fn sample(options: &Options) -> Result<(), String> {
         results[(value.signum() + 1) as usize] += 1;
     }
     let total = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds() - cpu_start;
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize] * 1e3;
     println!(
         "ply {} ({} canonical), {count} positions from #{offset}, {}: total {total:.1} s, \
          mean {:.1} ms, median {:.1} ms, p90 {:.1} ms, max {:.1} ms; loss/draw/win {:?}; \
-         whole layer at this mean: {:.0} s",
+         whole layer at this mean: {:.0} s; CPU time {cpu:.1} s, whole layer at that: {:.0} \
+         CPU s",
         ply,
         positions.len(),
         if options.exact {
@@ -319,7 +340,8 @@ fn sample(options: &Options) -> Result<(), String> {
         at(0.9),
         at(1.0),
         results,
-        total / count as f64 * positions.len() as f64
+        total / count as f64 * positions.len() as f64,
+        cpu / count as f64 * positions.len() as f64
     );
     Ok(())
 }
