@@ -155,6 +155,29 @@ fn the_solver_answers_book_positions_at_once() {
         panic!("not answered from the book: {verdict:?}");
     };
     assert_eq!((best_move, score, depth), (Column(3), win_in(41), 41));
+    // Any time limit too; a depth-limited search is left to the heuristic search.
+    let movetime = Limits {
+        movetime: Some(std::time::Duration::from_millis(1)),
+        ..Limits::default()
+    };
+    let verdict = solver.solve(
+        &ConnectFour::new(),
+        &Params::default(),
+        &movetime,
+        &mut control,
+    );
+    assert!(matches!(verdict, Verdict::Solved(Solved { score, .. }) if score == win_in(41)));
+    let depth = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let verdict = solver.solve(
+        &ConnectFour::new(),
+        &Params::default(),
+        &depth,
+        &mut control,
+    );
+    assert_eq!(verdict, Verdict::Declined);
     // The search probes the book too: the empty board's score within a few nodes.
     let mut control = Control::new(StopFlag::new(), None, Some(10_000));
     assert_eq!(solver.score(&ConnectFour::new(), &mut control), Some(1));
