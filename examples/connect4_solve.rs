@@ -9,8 +9,9 @@
 //! The solver's table is kept between positions (as Pons' own benchmark does) unless
 //! `--clear` is given; `--line` also finds an optimal move and principal variation, as
 //! `go solve` does, instead of the score only; `--repeat N` solves the set N times, each
-//! with a fresh table, and reports the fastest run (the machine may be shared). Prints
-//! correct/total, mean time and mean nodes per position.
+//! with a fresh table, and reports the fastest run (the machine may be shared);
+//! `--threads N` solves with N threads (Lazy SMP over the table); `--no-book` solves
+//! without the opening book. Prints correct/total, mean time and mean nodes per position.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -28,6 +29,8 @@ struct Options {
     clear: bool,
     line: bool,
     repeat: usize,
+    threads: usize,
+    book: bool,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -39,6 +42,8 @@ fn parse_options() -> Result<Options, String> {
         clear: false,
         line: false,
         repeat: 1,
+        threads: 1,
+        book: true,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -55,11 +60,20 @@ fn parse_options() -> Result<Options, String> {
                     .filter(|&n| n > 0)
                     .ok_or(format!("bad --repeat {value}"))?;
             }
+            "--threads" => {
+                let value = args.next().ok_or("--threads needs a number")?;
+                options.threads = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or(format!("bad --threads {value}"))?;
+            }
+            "--no-book" => options.book = false,
             "--position" => options.position = Some(args.next().ok_or("--position needs digits")?),
             "--line" => options.line = true,
             "-h" | "--help" => {
                 return Err(
-                    "usage: connect4_solve FILE [--limit N] [--repeat N] [--clear] [--line]"
+                    "usage: connect4_solve FILE [--limit N] [--repeat N] [--clear] [--line] [--threads N] [--no-book]"
                         .to_string(),
                 )
             }
@@ -69,7 +83,8 @@ fn parse_options() -> Result<Options, String> {
     }
     if options.file.is_empty() && options.position.is_none() {
         return Err(
-            "usage: connect4_solve FILE [--limit N] [--repeat N] [--clear] [--line]".to_string(),
+            "usage: connect4_solve FILE [--limit N] [--repeat N] [--clear] [--line] [--threads N] [--no-book]"
+                .to_string(),
         );
     }
     Ok(options)
@@ -84,7 +99,7 @@ fn main() -> ExitCode {
         }
     };
     if let Some(digits) = &options.position {
-        return solve_one(digits);
+        return solve_one(digits, &options);
     }
     let text = match std::fs::read_to_string(&options.file) {
         Ok(text) => text,
@@ -118,7 +133,7 @@ fn main() -> ExitCode {
     let mut means: Vec<f64> = Vec::new();
     let (mut correct, mut nodes, mut median) = (0u64, 0u64, Duration::ZERO);
     for _ in 0..options.repeat {
-        let mut solver = ConnectFourSolver::default();
+        let mut solver = solver_for(&options);
         solver.reserve();
         let mut times: Vec<Duration> = Vec::new();
         (correct, nodes) = (0, 0);
@@ -167,8 +182,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// The solver the options ask for.
+fn solver_for(options: &Options) -> ConnectFourSolver {
+    let solver = ConnectFourSolver::default().with_threads(options.threads);
+    if options.book {
+        solver
+    } else {
+        solver.without_book()
+    }
+}
+
 /// Solves one position with an optimal line, printing score, line, time and nodes.
-fn solve_one(digits: &str) -> ExitCode {
+fn solve_one(digits: &str, options: &Options) -> ExitCode {
     let position = match ConnectFour::new().parse_position(&format!("digits {digits}")) {
         Ok(position) => position,
         Err(error) => {
@@ -176,7 +201,7 @@ fn solve_one(digits: &str) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut solver = ConnectFourSolver::default();
+    let mut solver = solver_for(options);
     solver.reserve();
     let mut control = Control::new(StopFlag::new(), None, None);
     let start = Instant::now();

@@ -14,18 +14,29 @@ result before it (a won position stays won, a drawn one at least drawn). Prints 
 per position and a summary per ply: kept/total, and the median and maximum time of the
 reference solves (a measure of how hard the positions are without a book).
 
+``--compare ENGINE`` also lets a second player (e.g. an older build) pick a move in each
+position, checked by the same referee, and prints both players' figures side by side
+(the referee's solves are cached per position, so each is made once).
+
+The players' moves are the only timed part, so the run can be split: ``--save-moves FILE``
+only lets the players pick their moves (no referee; run it under the machine's timing
+lock, it takes about movetime x positions x players), and ``--judge FILE`` later makes
+the referee's solves for those moves, untimed (they can take minutes each for early
+positions without a deep opening book).
+
 ``--solve-only`` skips steps 2-3 and only times the solves (the reference solves of
 early positions can take minutes each without an opening book; ``--cap S`` stops a solve
 after S seconds and counts it as unsolved).
 
 Usage: python3 scripts/bench_connect4_keep.py [--engine target/release/arbor]
-           [--positions 500] [--min-ply 0] [--max-ply 16] [--movetime 100] [--seed 1]
-           [--cap SECONDS] [--solve-only]
+           [--referee ENGINE] [--compare ENGINE] [--positions 500] [--min-ply 0] [--max-ply 16] [--movetime 100] [--seed 1]
+           [--cap SECONDS] [--solve-only] [--save-moves FILE | --judge FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -85,9 +96,62 @@ def solve(engine: Engine, moves: list[str], cap: float | None) -> tuple[int | No
     return result(last.get("score")), time.perf_counter() - start
 
 
+def play_all(positions: list[list[str]], commands: list[tuple[str, str]], movetime: int) -> list[dict]:
+    """Each player's move (timed) in every position: records {moves, <player name>: move}."""
+    records = []
+    players = [Engine.popen(command) for _, command in commands]
+    try:
+        for engine in players:
+            engine.new_game("connect4")
+        for moves in positions:
+            record: dict = {"moves": moves}
+            for (name, _), player in zip(commands, players):
+                player.position(moves=moves)
+                record[name] = player.play(Limit(movetime=movetime)).move
+            records.append(record)
+    finally:
+        for engine in players:
+            engine.close()
+    return records
+
+
+def judge(records: list[dict], names: list[str], referee_command: str, cap: float | None,
+          solve_only: bool) -> dict[int, dict[str, list]]:
+    """The referee's results before and after each recorded move, printed per position."""
+    per_ply: dict[int, dict[str, list]] = {}
+    solved: dict[tuple[str, ...], tuple[int | None, float]] = {}
+    with Engine.popen(referee_command) as referee:
+        referee.new_game("connect4")
+
+        def cached_solve(moves: list[str]) -> tuple[int | None, float]:
+            if tuple(moves) not in solved:
+                solved[tuple(moves)] = solve(referee, moves, cap)
+            return solved[tuple(moves)]
+
+        for record in records:
+            moves = record["moves"]
+            ply = len(moves)
+            stats = per_ply.setdefault(ply, {"times": [], **{name: [] for name in names}})
+            before, seconds = cached_solve(moves)
+            stats["times"].append(seconds)
+            line = f"{ply:2d} {''.join(moves) or '-':16s} solve {seconds:8.3f}s result {before}"
+            for name in names:
+                if solve_only or before is None:
+                    break
+                after, _ = cached_solve(moves + [record[name]])
+                kept = None if after is None else (-after == before)
+                stats[name].append(kept)
+                verdict = "kept" if kept else "LOST" if kept is False else "?"
+                line += f" {name} {record[name]} after {after} {verdict}"
+            print(line, flush=True)
+    return per_ply
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--engine", default="target/release/arbor")
+    parser.add_argument("--referee", default=None, help="solving engine (default: --engine)")
+    parser.add_argument("--compare", default=None, help="a second player, e.g. an older build")
     parser.add_argument("--positions", type=int, default=500)
     parser.add_argument("--min-ply", type=int, default=0)
     parser.add_argument("--max-ply", type=int, default=16)
@@ -95,41 +159,50 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cap", type=float, default=None)
     parser.add_argument("--solve-only", action="store_true")
+    parser.add_argument("--save-moves", default=None, metavar="FILE")
+    parser.add_argument("--judge", default=None, metavar="FILE")
     args = parser.parse_args()
 
-    positions = random_positions(args.positions, args.min_ply, args.max_ply, args.seed)
-    per_ply: dict[int, dict[str, list]] = {}
-    with Engine.popen(args.engine) as referee, Engine.popen(args.engine) as player:
-        referee.new_game("connect4")
-        player.new_game("connect4")
-        for moves in positions:
-            ply = len(moves)
-            stats = per_ply.setdefault(ply, {"kept": [], "times": []})
-            before, seconds = solve(referee, moves, args.cap)
-            stats["times"].append(seconds)
-            line = f"{ply:2d} {''.join(moves) or '-':16s} solve {seconds:8.3f}s result {before}"
-            if not args.solve_only and before is not None:
-                player.position(moves=moves)
-                played = player.play(Limit(movetime=args.movetime)).move
-                after, _ = solve(referee, moves + [played], args.cap)
-                kept = None if after is None else (-after == before)
-                stats["kept"].append(kept)
-                line += f" played {played} after {after} {'kept' if kept else 'LOST' if kept is False else '?'}"
-            print(line, flush=True)
-    total_kept = total = 0
+    commands = [("player", args.engine)]
+    if args.compare:
+        commands.append(("compare", args.compare))
+    if args.judge:
+        with open(args.judge) as f:
+            header = json.loads(f.readline())
+            records = [json.loads(line) for line in f]
+        commands = [tuple(c) for c in header["players"]]
+        args.movetime = header["movetime"]
+    else:
+        positions = random_positions(args.positions, args.min_ply, args.max_ply, args.seed)
+        if args.solve_only:
+            records = [{"moves": moves} for moves in positions]
+        else:
+            records = play_all(positions, commands, args.movetime)
+        if args.save_moves:
+            with open(args.save_moves, "w") as f:
+                f.write(json.dumps({"players": commands, "movetime": args.movetime}) + "\n")
+                for record in records:
+                    f.write(json.dumps(record) + "\n")
+            print(f"{len(records)} positions played, moves saved to {args.save_moves}")
+            return 0
+    names = [name for name, _ in commands]
+    per_ply = judge(records, names, args.referee or args.engine, args.cap, args.solve_only)
+    totals = {name: [0, 0] for name in names}
     for ply in sorted(per_ply):
         stats = per_ply[ply]
-        known = [k for k in stats["kept"] if k is not None]
-        kept = sum(known)
-        total_kept += kept
-        total += len(known)
         times = stats["times"]
         summary = f"ply {ply:2d}: {len(times)} positions, solve median {statistics.median(times):.3f}s max {max(times):.3f}s"
-        if not args.solve_only:
-            summary += f", kept {kept}/{len(known)}"
+        for name in names:
+            known = [k for k in stats[name] if k is not None]
+            totals[name][0] += sum(known)
+            totals[name][1] += len(known)
+            if not args.solve_only:
+                summary += f", {name} kept {sum(known)}/{len(known)}"
         print(summary)
     if not args.solve_only:
-        print(f"kept the result in {total_kept}/{total} positions at movetime {args.movetime} ms")
+        for name, command in commands:
+            kept, total = totals[name]
+            print(f"{name} ({command}) kept the result in {kept}/{total} positions at movetime {args.movetime} ms")
     return 0
 
 

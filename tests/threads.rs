@@ -177,7 +177,7 @@ fn connect_four_facts_are_exact_with_two_and_four_threads() {
         let position = digits(moves);
         let expected = pons_report(&position, pons);
         for threads in [2, 4] {
-            // The solver (main thread) with helpers searching beside it.
+            // The solver with its own helper threads over its shared table.
             assert_eq!(
                 run(&position, &solve, threads),
                 expected,

@@ -7,6 +7,7 @@
 //! (rows top to bottom, `X`/`O`/`-`, optional `/` between rows, then the side to move).
 
 pub mod bitboard;
+pub mod book;
 pub mod eval;
 pub mod solver;
 #[cfg(test)]
@@ -49,6 +50,17 @@ impl ConnectFour {
             current: 0,
             mask: 0,
             moves: 0,
+            shape,
+        }
+    }
+
+    /// The position with these bitboards (`current`: the side to move's discs, `mask`:
+    /// all discs, `moves`: their count). The caller keeps them consistent.
+    pub fn from_bits(shape: Shape, current: u64, mask: u64, moves: u32) -> Self {
+        ConnectFour {
+            current,
+            mask,
+            moves,
             shape,
         }
     }

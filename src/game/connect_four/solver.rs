@@ -6,10 +6,13 @@
 //! symmetric positions during the first plies, and (for untimed solves) a table on 2 MiB
 //! pages.
 //!
-//! When it runs (see [`ConnectFourSolver::solve`]): always under `go solve`; under a time
-//! limit for a third of the soft limit at most, declining if that is not enough; under
-//! `go infinite` for a second at most; never for `depth`/`nodes` searches or the
-//! `baseline` style.
+//! When it runs (see [`ConnectFourSolver::solve`]): a position in the opening book
+//! ([`crate::game::connect_four::book`]) is answered from it at once. Otherwise always
+//! under `go solve`; under a time limit for a third of the soft limit at most (three
+//! quarters from the tenth disc on), declining if that is not enough; under `go infinite`
+//! for a second at most; never for `depth`/`nodes` searches or the `baseline` style
+//! (neither uses the book either). The book also bounds the search at the positions it
+//! knows. With `Threads` above 1 the solver runs helper threads over its shared table.
 //!
 //! Scores inside the solver use the test sets' convention generalised to any board: a
 //! game won with the four made at ply `e` (1-based, counted from the empty board) is worth
@@ -19,21 +22,29 @@
 use std::time::{Duration, Instant};
 
 use crate::budget::control::Control;
-use crate::budget::limits::{Deadline, Limits};
+use crate::budget::limits::{Deadline, Limits, StopFlag};
 use crate::game::connect_four::bitboard::Shape;
+use crate::game::connect_four::book::Book;
 use crate::game::connect_four::{Column, ConnectFour, Params, Style};
 use crate::game::score::{loss_in, win_in};
 use crate::game::solver::{Solved, Solver, Verdict};
 use crate::game::Game;
 
 mod search;
-mod table;
+pub mod table;
 use search::{Search, SearchOps};
 use table::Table;
 
 /// Outside `go solve`, the solver may spend this fraction of the move's soft time limit
-/// before it gives the position back to the heuristic search.
+/// before it gives the position back to the heuristic search...
 const BUDGET_DIVISOR: u32 = 3;
+
+/// ...except past both the opening book and this many discs, where it may spend this
+/// fraction (numerator, denominator): there a solve usually takes tens of milliseconds,
+/// and a third of a short move cuts off too many of them. In shallower positions a solve
+/// takes seconds, and the heuristic search gets the time.
+const SOLVABLE_FROM: u32 = 10;
+const SOLVABLE_BUDGET: (u32, u32) = (3, 4);
 
 /// Without a time limit (`go infinite`), the solver's time before it declines.
 const UNTIMED_BUDGET: Duration = Duration::from_secs(1);
@@ -62,9 +73,18 @@ impl Geometry for Shape {
 }
 
 /// The solver: its table survives between searches and is cleared by `newgame`.
-#[derive(Default)]
 pub struct ConnectFourSolver {
     table: Table,
+    /// Threads to solve with (`Threads`; 0 and 1 both mean the calling thread alone).
+    threads: usize,
+    /// The opening book it answers from and bounds its search with.
+    book: Book<'static>,
+}
+
+impl Default for ConnectFourSolver {
+    fn default() -> Self {
+        ConnectFourSolver::with_table_slots(table::DEFAULT_SLOTS)
+    }
 }
 
 /// How a solve ended early.
@@ -86,6 +106,28 @@ pub struct Line {
 }
 
 impl ConnectFourSolver {
+    /// A solver whose table will hold `slots` entries of 8 bytes (the default is
+    /// [`table::DEFAULT_SLOTS`]); the book generator uses a larger one.
+    pub fn with_table_slots(slots: usize) -> Self {
+        ConnectFourSolver {
+            table: Table::with_slots(slots),
+            threads: 1,
+            book: Book::shipped(),
+        }
+    }
+
+    /// Solves without the opening book (to time the solver alone).
+    pub fn without_book(mut self) -> Self {
+        self.book = Book::empty();
+        self
+    }
+
+    /// Solves with `threads` threads from now on (see [`ConnectFourSolver::run`]).
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
     /// Allocates the table and touches all its memory now (for timing).
     pub fn reserve(&mut self) {
         self.table.prefault();
@@ -98,6 +140,13 @@ impl ConnectFourSolver {
             .ok()
     }
 
+    /// The result only, 1 win, 0 draw, -1 loss for the side to move (much cheaper than
+    /// the exact score), or `None` if `control` stopped it. The game must not be over.
+    pub fn wdl(&mut self, position: &ConnectFour, control: &mut Control) -> Option<i32> {
+        self.run(position, control, None, |search, p| search.wdl(p))
+            .ok()
+    }
+
     /// The exact score and an optimal line, or `None` if stopped before the best move
     /// was known. The game must not be over.
     pub fn line(&mut self, position: &ConnectFour, control: &mut Control) -> Option<Line> {
@@ -105,31 +154,87 @@ impl ConnectFourSolver {
             .ok()
     }
 
-    /// Dispatches on the geometry and runs `work` with a fresh search state.
+    /// Runs `work` on `position` with a fresh search state, and with `threads - 1`
+    /// helpers doing the same work over the shared table (Lazy SMP: each helper tries the
+    /// moves of the first plies in its own rotated order, so that the threads spread
+    /// over the tree). Every bound any thread stores is a true bound, so the main
+    /// thread's result stays exact; only the main thread's result is used. The helpers
+    /// are stopped and joined as soon as the main thread finishes or halts.
     fn run<T>(
         &mut self,
         position: &ConnectFour,
         control: &mut Control,
         budget: Option<Instant>,
-        work: impl FnOnce(&mut dyn SearchOps, &ConnectFour) -> Option<T>,
+        work: impl Fn(&mut dyn SearchOps, &ConnectFour) -> Option<T> + Sync,
     ) -> Result<T, Halt> {
         self.table.ensure(budget.is_none());
-        let shape = position.shape();
-        if shape == Shape::STANDARD {
-            let mut search = Search::new(Standard, &mut self.table, control, budget);
-            let result = work(&mut search, position);
-            search.finish(result)
-        } else {
-            let mut search = Search::new(shape, &mut self.table, control, budget);
-            let result = work(&mut search, position);
-            search.finish(result)
+        let (table, book) = (&self.table, self.book);
+        if self.threads <= 1 {
+            return search_with(position, table, book, control, budget, 0, &work);
         }
+        let helper_stop = StopFlag::new();
+        std::thread::scope(|scope| {
+            let work = &work;
+            let helpers: Vec<_> = (1..self.threads)
+                .filter_map(|index| {
+                    let stop = helper_stop.clone();
+                    let spawned = std::thread::Builder::new()
+                        .name(format!("connect4 solver helper {index}"))
+                        .spawn_scoped(scope, move || {
+                            let mut control = Control::new(stop, None, None);
+                            // A helper's own result is dropped: it only fills the table.
+                            let _ =
+                                search_with(position, table, book, &mut control, None, index, work);
+                            control.nodes()
+                        });
+                    // Fewer helpers than asked for is still an exact solve.
+                    spawned.ok()
+                })
+                .collect();
+            let result = search_with(position, table, book, control, budget, 0, work);
+            helper_stop.stop();
+            let helper_nodes: u64 = helpers.into_iter().filter_map(|h| h.join().ok()).sum();
+            control.add_nodes(helper_nodes);
+            result
+        })
+    }
+}
+
+/// Dispatches on the geometry and runs `work` with a fresh search state; `rotation` is
+/// the thread's index (0 for the main thread), which turns its move order in the first
+/// plies.
+fn search_with<T>(
+    position: &ConnectFour,
+    table: &Table,
+    book: Book<'static>,
+    control: &mut Control,
+    budget: Option<Instant>,
+    rotation: usize,
+    work: &impl Fn(&mut dyn SearchOps, &ConnectFour) -> Option<T>,
+) -> Result<T, Halt> {
+    let shape = position.shape();
+    let root = position.moves() as i32;
+    if shape == Shape::STANDARD {
+        let mut search =
+            Search::new(Standard, table, book, control, budget).rotated(rotation, root);
+        let result = work(&mut search, position);
+        search.finish(result)
+    } else {
+        let mut search = Search::new(shape, table, book, control, budget).rotated(rotation, root);
+        let result = work(&mut search, position);
+        search.finish(result)
     }
 }
 
 impl Solver<ConnectFour> for ConnectFourSolver {
     fn clear(&mut self) {
         self.table.clear();
+    }
+
+    /// The solver runs its own helpers (see [`ConnectFourSolver::run`]).
+    fn set_threads(&mut self, threads: usize) -> bool {
+        self.threads = threads;
+        threads > 1
     }
 
     /// Solves under `go solve`, or within a third of the move's time (a second under
@@ -145,6 +250,18 @@ impl Solver<ConnectFour> for ConnectFourSolver {
         if position.outcome().is_some() {
             return Verdict::Declined;
         }
+        let book = self.book;
+        let answers =
+            params.style == Style::Full && limits.depth.is_none() && limits.nodes.is_none();
+        if let Some((score, pv)) = book.line(position).filter(|_| answers) {
+            let (score, depth) = search_score(position, score);
+            return Verdict::Solved(Solved {
+                best_move: pv[0],
+                score,
+                pv,
+                depth,
+            });
+        }
         let budget = if limits.solve {
             None
         } else if params.style == Style::Baseline
@@ -154,8 +271,14 @@ impl Solver<ConnectFour> for ConnectFourSolver {
             return Verdict::Declined;
         } else {
             let now = Instant::now();
+            let solvable = position.moves() >= SOLVABLE_FROM.max(book.deepest() + 1);
+            let (numerator, denominator) = if solvable {
+                SOLVABLE_BUDGET
+            } else {
+                (1, BUDGET_DIVISOR)
+            };
             Some(match Deadline::new(limits, now).soft {
-                Some(soft) => now + soft.saturating_duration_since(now) / BUDGET_DIVISOR,
+                Some(soft) => now + soft.saturating_duration_since(now) * numerator / denominator,
                 // `go infinite`: analysis, so a hard position goes to the heuristic search.
                 None => now + UNTIMED_BUDGET,
             })

@@ -183,6 +183,25 @@ fn solver_matches_typed_in_facts() {
 }
 
 #[test]
+fn solves_with_helper_threads_are_exact() {
+    // Helpers share the table and try other move orders; the scores must not change.
+    for threads in [2, 4] {
+        let mut solver = ConnectFourSolver::default().with_threads(threads);
+        for &(moves, expected) in FACTS {
+            assert_eq!(
+                solver.score(&digits(moves), &mut unlimited()),
+                Some(expected),
+                "{moves} with {threads} threads"
+            );
+        }
+        let line = solver
+            .line(&digits("2416615552"), &mut unlimited())
+            .expect("a line");
+        assert_eq!(line.score, 4);
+    }
+}
+
+#[test]
 fn best_moves_are_optimal() {
     let mut solver = ConnectFourSolver::default();
     for &(moves, expected) in &FACTS[3..] {
@@ -264,37 +283,25 @@ fn the_solver_stops_and_declines() {
     let stop = StopFlag::new();
     stop.stop();
     let mut stopped = Control::new(stop, None, None);
-    // The empty board takes minutes: a stopped solve comes back at the first check.
-    let verdict = solver.solve(
-        &ConnectFour::new(),
-        &Params::default(),
-        &solve,
-        &mut stopped,
-    );
+    // The empty 8x6 board takes far longer than any test (and no book knows it): a
+    // stopped solve comes back at the first check.
+    let wide =
+        ConnectFour::new_game(&[("cols".to_string(), "8".to_string())]).expect("an 8x6 board");
+    let verdict = solver.solve(&wide, &Params::default(), &solve, &mut stopped);
     assert_eq!(verdict, Verdict::Aborted);
     // A short movetime: the budget runs out and the heuristic search takes over.
     let movetime = Limits {
         movetime: Some(Duration::from_millis(30)),
         ..Limits::default()
     };
-    let verdict = solver.solve(
-        &ConnectFour::new(),
-        &Params::default(),
-        &movetime,
-        &mut unlimited(),
-    );
+    let verdict = solver.solve(&wide, &Params::default(), &movetime, &mut unlimited());
     assert_eq!(verdict, Verdict::Declined);
     // `go infinite` is analysis: a second of solving, then the heuristic search.
     let infinite = Limits {
         infinite: true,
         ..Limits::default()
     };
-    let verdict = solver.solve(
-        &ConnectFour::new(),
-        &Params::default(),
-        &infinite,
-        &mut unlimited(),
-    );
+    let verdict = solver.solve(&wide, &Params::default(), &infinite, &mut unlimited());
     assert_eq!(verdict, Verdict::Declined);
     // Depth-limited searches and the baseline style never use the solver.
     let depth = Limits {
@@ -401,7 +408,8 @@ fn benchdata_sample_hard_beginnings() {
 #[test]
 #[ignore = "minutes even in release: run with --release -- --ignored"]
 fn the_empty_board_is_a_first_player_win_at_ply_41() {
-    let mut solver = ConnectFourSolver::default();
+    // The solver alone: with the book it would take no time.
+    let mut solver = ConnectFourSolver::default().without_book();
     let start = ConnectFour::new();
     let score = solver.score(&start, &mut unlimited());
     assert_eq!(score, Some(1));

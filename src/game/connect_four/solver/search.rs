@@ -6,7 +6,8 @@ use std::time::Instant;
 use super::table::{self, Table};
 use super::{Geometry, Halt, Line};
 use crate::budget::control::Control;
-use crate::game::connect_four::bitboard::winning_cells;
+use crate::game::connect_four::bitboard::{winning_cells, Shape};
+use crate::game::connect_four::book::Book;
 use crate::game::connect_four::{Column, ConnectFour};
 use crate::game::Game;
 
@@ -20,19 +21,25 @@ const SYMMETRY_PLIES: i32 = 10;
 /// The principal variation may always spend this many nodes past the first move.
 const PV_MIN_NODES: u64 = 100_000;
 
+/// Helper threads try the moves in their own rotated order this many plies below the
+/// root, so that they spread over the tree instead of following the main thread.
+const ROTATED_PLIES: i32 = 2;
+
 /// Enhanced transposition cutoffs are tried only with at least this many empty cells.
 const ETC_MIN_EMPTIES: i32 = 12;
 
 /// What the root procedures need from a search, whatever its geometry.
 pub(super) trait SearchOps {
     fn score(&mut self, position: &ConnectFour) -> Option<i32>;
+    /// The result only: 1 win, 0 draw, -1 loss (one null-window pass around 0).
+    fn wdl(&mut self, position: &ConnectFour) -> Option<i32>;
     fn line(&mut self, position: &ConnectFour) -> Option<Line>;
 }
 
 /// One solve's working state.
 pub(super) struct Search<'a, G: Geometry> {
     geometry: G,
-    table: &'a mut Table,
+    table: &'a Table,
     /// Column masks, centre first.
     order: [u64; MAX_COLS],
     cols: usize,
@@ -40,6 +47,14 @@ pub(super) struct Search<'a, G: Geometry> {
     left_half: u64,
     control: &'a mut Control,
     budget: Option<Instant>,
+    /// The opening book, probed at positions with at most `book_plies` discs (-1: never,
+    /// on boards the book does not cover).
+    book: Book<'static>,
+    book_plies: i32,
+    /// How far to rotate the move order (a helper thread's index; 0 for the main one),
+    /// at nodes with fewer than `rotate_below` discs.
+    rotation: usize,
+    rotate_below: i32,
     pending: u64,
     halt: Option<Halt>,
 }
@@ -92,7 +107,8 @@ impl Ordered {
 impl<'a, G: Geometry> Search<'a, G> {
     pub(super) fn new(
         geometry: G,
-        table: &'a mut Table,
+        table: &'a Table,
+        book: Book<'static>,
         control: &'a mut Control,
         budget: Option<Instant>,
     ) -> Self {
@@ -109,9 +125,29 @@ impl<'a, G: Geometry> Search<'a, G> {
             left_half: (0..shape.cols.div_ceil(2)).fold(0, |bits, c| bits | shape.column_mask(c)),
             control,
             budget,
+            book,
+            book_plies: if shape == Shape::STANDARD && !book.is_empty() {
+                book.deepest() as i32
+            } else {
+                -1
+            },
+            rotation: 0,
+            rotate_below: 0,
             pending: 0,
             halt: None,
         }
+    }
+
+    /// The search of helper thread `rotation` (0: the main thread, unchanged) from a root
+    /// with `root` discs.
+    pub(super) fn rotated(mut self, rotation: usize, root: i32) -> Self {
+        self.rotation = rotation;
+        self.rotate_below = if rotation == 0 {
+            0
+        } else {
+            root + ROTATED_PLIES
+        };
+        self
     }
 
     /// Nodes visited so far in this solve and earlier ones of the same search.
@@ -209,6 +245,21 @@ impl<'a, G: Geometry> Search<'a, G> {
         // Nor can the side to move win before its second move.
         let mut max = (cells - 1 - moves) / 2;
         let key = self.key(current + mask, moves);
+        if moves <= self.book_plies {
+            if let Some(value) = self.book.probe_key(canonical_key(self.geometry, key)) {
+                let (low, high) = value.bounds(moves as u32);
+                if low == high {
+                    return low;
+                }
+                max = max.min(high);
+                if alpha < low {
+                    alpha = low;
+                    if alpha >= beta {
+                        return alpha;
+                    }
+                }
+            }
+        }
         match self.table.get(key) {
             table::Stored::Upper(upper) => max = max.min(upper),
             table::Stored::Lower(lower) => {
@@ -259,8 +310,14 @@ impl<'a, G: Geometry> Search<'a, G> {
                 }
             }
         }
+        let turn = if moves < self.rotate_below {
+            self.rotation
+        } else {
+            0
+        };
         for i in 0..list.len {
-            let slot = list.slot(i);
+            // No division on the main thread's path.
+            let slot = list.slot(if turn == 0 { i } else { (i + turn) % list.len });
             let mv = candidates & self.order[slot];
             let value = -self.negamax(
                 opponent,
@@ -383,9 +440,34 @@ impl<'a, G: Geometry> Search<'a, G> {
     }
 }
 
+/// The book's key of a position whose table key is `key`: the table's keys are already
+/// the smaller of a position's and its mirror image's in the first plies.
+#[inline(always)]
+fn canonical_key(geometry: impl Geometry, key: u64) -> u64 {
+    key.min(geometry.shape().mirror(key))
+}
+
 impl<G: Geometry> SearchOps for Search<'_, G> {
     fn score(&mut self, position: &ConnectFour) -> Option<i32> {
         self.score_of(position.current(), position.mask(), position.moves() as i32)
+    }
+
+    fn wdl(&mut self, position: &ConnectFour) -> Option<i32> {
+        let (current, mask) = (position.current(), position.mask());
+        if self.winning_move(current, mask) != 0 {
+            return Some(1);
+        }
+        let shape = self.geometry.shape();
+        let threats_against = winning_cells(shape, current ^ mask, mask);
+        let value = self.negamax(
+            current,
+            mask,
+            position.moves() as i32,
+            -1,
+            1,
+            threats_against,
+        );
+        (self.halt.is_none()).then_some(value.signum())
     }
 
     fn line(&mut self, position: &ConnectFour) -> Option<Line> {

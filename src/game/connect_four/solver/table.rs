@@ -1,20 +1,29 @@
 //! The solver's transposition table: one bound per position, keyed by the perfect key
-//! `current + mask`, about 80 MiB, allocated on the first solve and released on `newgame`.
+//! `current + mask`, allocated on the first solve and released on `newgame`.
 //!
-//! The slot is `key % SIZE` (SIZE prime) and the slot keeps the key's low 32 bits. By the
-//! Chinese remainder theorem the pair identifies `key mod (SIZE * 2^32)`, more than 2^56:
-//! keys of boards with `(rows + 1) * cols <= 56` bits (7x6 uses 49) never collide.
+//! A slot is one `AtomicU64`: the key's low 56 bits, then the value byte on top. Threads
+//! share the table through relaxed loads and stores (plain moves on x86-64): a slot is
+//! written whole, so a reader sees either an old entry or a new one, and the key check
+//! tells it which position the bound belongs to. A bound stored by any thread is a true
+//! bound on that position's value, so sharing never makes a score inexact.
 //!
-//! A slot is 5 packed bytes (check, then value), so that a probe touches one place in
-//! memory: the table is far larger than the caches and probes are its cost.
+//! Keys of boards with `(rows + 1) * cols <= 56` bits (7x6 uses 49) are kept whole, so
+//! two positions never share an entry. The slot index is the key mixed and reduced by
+//! Lemire's multiply-shift (any table size, no division).
 
-/// Slots: the first prime above 2^24.
-const SIZE: usize = 16_777_259;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// Slots of the in-game table: 2^24 (128 MiB).
+pub const DEFAULT_SLOTS: usize = 1 << 24;
 
 /// Stored values: 0 empty, `BIAS + score` an upper bound, `LOWER + BIAS + score` a lower
 /// bound. Solver scores lie within ±33 on every board that fits 64 bits.
 const BIAS: i32 = 64;
 const LOWER: i32 = 128;
+
+/// The key bits a slot keeps.
+const KEY_BITS: u32 = 56;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
 
 /// What the table knows about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,18 +35,31 @@ pub enum Stored {
     Lower(i32),
 }
 
-/// One slot: the key's low 32 bits (little-endian), then the value byte.
-type Slot = [u8; 5];
-
 /// The table (empty until [`Table::ensure`]).
-#[derive(Default)]
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[AtomicU64]>,
+    /// Slots to allocate.
+    size: usize,
     /// Whether the slots were advised onto huge pages.
     huge: bool,
 }
 
+impl Default for Table {
+    fn default() -> Self {
+        Table::with_slots(DEFAULT_SLOTS)
+    }
+}
+
 impl Table {
+    /// An empty table that will hold `size` slots (8 bytes each) once used.
+    pub fn with_slots(size: usize) -> Self {
+        Table {
+            slots: Box::new([]),
+            size: size.max(1),
+            huge: false,
+        }
+    }
+
     /// Allocates the slots if needed. The memory comes zeroed from the system and is
     /// paid for page by page at first touch, so the first solve does not stall.
     ///
@@ -45,12 +67,12 @@ impl Table {
     /// pages: about 10% faster, but a huge page fault may wait for the kernel to compact
     /// memory, which a 100 ms move cannot afford.
     pub fn ensure(&mut self, huge: bool) {
-        if self.slots.len() != SIZE {
-            self.slots = vec![[0; 5]; SIZE];
+        if self.slots.len() != self.size {
+            self.slots = zeroed_slots(self.size);
             self.huge = false;
         }
         if huge && !self.huge {
-            advise_huge_pages(&mut self.slots);
+            advise_huge_pages(&self.slots);
             self.huge = true;
         }
     }
@@ -59,61 +81,73 @@ impl Table {
     /// page faults (about 100 us per easy solve otherwise).
     pub fn prefault(&mut self) {
         self.ensure(true);
-        for slot in (0..SIZE).step_by(512) {
-            self.slots[slot][4] = std::hint::black_box(0);
+        for slot in self.slots.iter().step_by(512) {
+            slot.store(std::hint::black_box(0), Relaxed);
         }
     }
 
     /// Forgets every entry (by giving the memory back; the next solve takes fresh pages).
     pub fn clear(&mut self) {
-        *self = Table::default();
+        *self = Table::with_slots(self.size);
     }
 
     #[inline(always)]
-    fn slot(key: u64) -> usize {
-        (key % SIZE as u64) as usize
+    fn slot(&self, key: u64) -> Option<&AtomicU64> {
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let index = ((u128::from(mixed) * self.slots.len() as u128) >> 64) as usize;
+        self.slots.get(index)
     }
 
     /// The bound stored for `key`.
     #[inline(always)]
     pub fn get(&self, key: u64) -> Stored {
-        let Some(&[a, b, c, d, value]) = self.slots.get(Self::slot(key)) else {
+        let Some(slot) = self.slot(key) else {
             return Stored::Nothing;
         };
-        if u32::from_le_bytes([a, b, c, d]) != key as u32 || value == 0 {
+        let word = slot.load(Relaxed);
+        let value = (word >> KEY_BITS) as i32;
+        if word & KEY_MASK != key & KEY_MASK || value == 0 {
             Stored::Nothing
-        } else if i32::from(value) < LOWER {
-            Stored::Upper(i32::from(value) - BIAS)
+        } else if value < LOWER {
+            Stored::Upper(value - BIAS)
         } else {
-            Stored::Lower(i32::from(value) - LOWER - BIAS)
+            Stored::Lower(value - LOWER - BIAS)
         }
     }
 
     #[inline(always)]
-    fn put(&mut self, key: u64, value: i32) {
-        if let Some(slot) = self.slots.get_mut(Self::slot(key)) {
-            let [a, b, c, d] = (key as u32).to_le_bytes();
-            *slot = [a, b, c, d, value as u8];
+    fn put(&self, key: u64, value: i32) {
+        if let Some(slot) = self.slot(key) {
+            slot.store((key & KEY_MASK) | (value as u64) << KEY_BITS, Relaxed);
         }
     }
 
     /// Records that the value of `key` is at most `score`.
     #[inline(always)]
-    pub fn put_upper(&mut self, key: u64, score: i32) {
+    pub fn put_upper(&self, key: u64, score: i32) {
         self.put(key, BIAS + score);
     }
 
     /// Records that the value of `key` is at least `score`.
     #[inline(always)]
-    pub fn put_lower(&mut self, key: u64, score: i32) {
+    pub fn put_lower(&self, key: u64, score: i32) {
         self.put(key, LOWER + BIAS + score);
     }
+}
+
+/// `count` zeroed slots as memory the allocator hands out already zeroed, page by page as
+/// it is first touched (a table written in full would stall the first timed solve).
+fn zeroed_slots(count: usize) -> Box<[AtomicU64]> {
+    let memory = Box::<[AtomicU64]>::new_zeroed_slice(count);
+    // SAFETY: an `AtomicU64` is a `u64` in memory (same size and bit validity), and all
+    // zero bits are a valid `u64`.
+    unsafe { memory.assume_init() }
 }
 
 /// Asks Linux to back the table with 2 MiB pages: with 4 KiB pages nearly every probe
 /// also misses the TLB. Only advice: without transparent huge pages nothing changes.
 #[cfg(target_os = "linux")]
-fn advise_huge_pages(slots: &mut [Slot]) {
+fn advise_huge_pages(slots: &[AtomicU64]) {
     const HUGE_PAGE: usize = 2 << 20;
     const MADV_HUGEPAGE: std::ffi::c_int = 14;
     extern "C" {
@@ -123,7 +157,7 @@ fn advise_huge_pages(slots: &mut [Slot]) {
             advice: std::ffi::c_int,
         ) -> std::ffi::c_int;
     }
-    let start = slots.as_mut_ptr() as usize;
+    let start = slots.as_ptr() as usize;
     let end = start + std::mem::size_of_val(slots);
     let aligned = start.next_multiple_of(HUGE_PAGE);
     if aligned < end {
@@ -137,19 +171,15 @@ fn advise_huge_pages(slots: &mut [Slot]) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: &mut [Slot]) {}
+fn advise_huge_pages(_: &[AtomicU64]) {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn size_is_prime_and_bounds_round_trip() {
-        let is_prime = (2..)
-            .take_while(|d| d * d <= SIZE)
-            .all(|d| !SIZE.is_multiple_of(d));
-        assert!(is_prime);
-        let mut table = Table::default();
+    fn bounds_round_trip_and_other_keys_miss() {
+        let mut table = Table::with_slots(1000);
         assert_eq!(table.get(5), Stored::Nothing);
         table.ensure(false);
         for score in -33..=33 {
@@ -158,7 +188,50 @@ mod tests {
             table.put_lower(12_345, score);
             assert_eq!(table.get(12_345), Stored::Lower(score));
         }
-        // Same slot, other key: not found.
-        assert_eq!(table.get(12_345 + SIZE as u64), Stored::Nothing);
+        // Every other key is either in another slot or fails the check.
+        for other in (0..100_000u64).filter(|&k| k != 12_345) {
+            assert_eq!(table.get(other), Stored::Nothing);
+        }
+    }
+
+    /// The bound a key's writers store in `threads_never_see_a_mixed_entry`.
+    fn bound_of(key: u64) -> Stored {
+        let score = (key % 61) as i32 - 30;
+        if key.is_multiple_of(2) {
+            Stored::Upper(score)
+        } else {
+            Stored::Lower(score)
+        }
+    }
+
+    #[test]
+    fn threads_never_see_a_mixed_entry() {
+        // Eight threads write and read many keys through few slots: whatever a reader
+        // finds under a key must be the bound written for that very key.
+        let mut table = Table::with_slots(257);
+        table.ensure(false);
+        let table = &table;
+        std::thread::scope(|scope| {
+            for thread in 0..8u64 {
+                scope.spawn(move || {
+                    let mut key = thread.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                    for _ in 0..200_000 {
+                        key ^= key << 13;
+                        key ^= key >> 7;
+                        key ^= key << 17;
+                        let probe = key & ((1 << 49) - 1);
+                        match bound_of(probe) {
+                            Stored::Upper(score) => table.put_upper(probe, score),
+                            Stored::Lower(score) => table.put_lower(probe, score),
+                            Stored::Nothing => unreachable!(),
+                        }
+                        for seen_key in [probe, probe ^ 0x5555] {
+                            let seen = table.get(seen_key);
+                            assert!(seen == Stored::Nothing || seen == bound_of(seen_key));
+                        }
+                    }
+                });
+            }
+        });
     }
 }

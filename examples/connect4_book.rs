@@ -1,0 +1,347 @@
+//! Generates Connect Four's opening book (data/connect_four/, see its README) with
+//! arbor's own solver: the values of every position of one ply, solved one by one in a
+//! long-running process with one large table (siblings share much of their trees).
+//!
+//! ```text
+//! connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] [--slots-log2 K]
+//! connect4_book sample --ply N --count C [--seed S] [--exact] [--slots-log2 K]
+//! connect4_book build --dir DIR --out FILE
+//! ```
+//! `layer` solves the canonical positions (a position and its mirror image once) of ply N
+//! that are not over, in a fixed order split into blocks of 32 positions, block `b` going
+//! to shard `b % S`. Each result is appended at once to `DIR/ply{N}-{I}of{S}.txt` as
+//! `KEY KIND VALUE` (KIND `E`: exact solver score, `W`: 1 win, 0 draw, -1 loss for the
+//! side to move; KEY = `current + mask` of the canonical orientation). A restarted shard
+//! skips every key already in any `ply{N}-*.txt` of DIR, so generation resumes where it
+//! stopped, with any shard split. `sample` times C consecutive positions from a seeded
+//! offset of the layer (to size a layer before generating it). `build` reads every
+//! `ply*-*.txt` of DIR, derives the values of the plies above the deepest one by negamax
+//! over the children, and writes the book (format in src/game/connect_four/book.rs).
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use arbor::budget::control::Control;
+use arbor::game::connect_four::book::build::{derive, encode, Known};
+use arbor::game::connect_four::book::{layer_positions, Book, Value};
+use arbor::game::connect_four::solver::ConnectFourSolver;
+use arbor::game::connect_four::ConnectFour;
+use arbor::search::StopFlag;
+
+/// The most positions per block of the shard split: consecutive positions are often
+/// siblings, which share much of their trees. Small layers use smaller blocks, at least
+/// four per shard, so that the shards get even shares.
+const BLOCK: usize = 32;
+
+struct Options {
+    command: String,
+    plies: Vec<u32>,
+    dir: PathBuf,
+    shard: usize,
+    of: usize,
+    exact: bool,
+    slots_log2: u32,
+    count: usize,
+    seed: u64,
+    out: PathBuf,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut args = std::env::args().skip(1);
+    let command = args.next().ok_or(USAGE)?;
+    let mut options = Options {
+        command,
+        plies: vec![8],
+        dir: PathBuf::from("."),
+        shard: 0,
+        of: 1,
+        exact: false,
+        slots_log2: 26,
+        count: 200,
+        seed: 1,
+        out: PathBuf::from("book.bin"),
+    };
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--ply" => {
+                options.plies = value()?.split(',').map(number).collect::<Result<_, _>>()?;
+            }
+            "--dir" => options.dir = PathBuf::from(value()?),
+            "--shard" => options.shard = number(&value()?)?,
+            "--of" => options.of = number(&value()?)?,
+            "--exact" => options.exact = true,
+            "--slots-log2" => options.slots_log2 = number(&value()?)?,
+            "--count" => options.count = number(&value()?)?,
+            "--seed" => options.seed = number(&value()?)?,
+            "--out" => options.out = PathBuf::from(value()?),
+            _ => return Err(format!("unexpected argument {arg}\n{USAGE}")),
+        }
+    }
+    if options.of == 0 || options.shard >= options.of || !(10..=34).contains(&options.slots_log2) {
+        return Err(format!("bad --shard/--of/--slots-log2\n{USAGE}"));
+    }
+    Ok(options)
+}
+
+const USAGE: &str = "usage: connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] \
+                     [--slots-log2 K] | sample --ply N --count C [--seed S] [--exact] | build --dir DIR --out FILE";
+
+fn number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    text.parse().map_err(|_| format!("not a number: {text}"))
+}
+
+fn main() -> ExitCode {
+    let options = match parse_options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match options.command.as_str() {
+        "layer" => layer(&options),
+        "sample" => sample(&options),
+        "build" => build(&options),
+        _ => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Solves one position: (kind, value).
+fn solve(solver: &mut ConnectFourSolver, position: &ConnectFour, exact: bool) -> (char, i32) {
+    let mut control = Control::new(StopFlag::new(), None, None);
+    if exact {
+        let score = solver.score(position, &mut control);
+        ('E', score.unwrap_or_default())
+    } else {
+        let wdl = solver.wdl(position, &mut control);
+        ('W', wdl.unwrap_or_default())
+    }
+}
+
+/// Keys already solved for this ply by any shard.
+fn done_keys(dir: &Path, ply: u32) -> Result<HashSet<u64>, String> {
+    Ok(read_results(dir, &format!("ply{ply}-"))?
+        .into_iter()
+        .map(|(key, _, _)| key)
+        .collect())
+}
+
+/// The results `(key, deepest ply, value)` in the files of `dir` whose names start with
+/// `prefix` and end with `.txt`.
+fn read_results(dir: &Path, prefix: &str) -> Result<Vec<(u64, u32, Value)>, String> {
+    let mut results = Vec::new();
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with(prefix) || !name.ends_with(".txt") {
+            continue;
+        }
+        let ply: u32 = name
+            .trim_start_matches("ply")
+            .split('-')
+            .next()
+            .and_then(|ply| ply.parse().ok())
+            .ok_or(format!("{name}: no ply in the name"))?;
+        let text = std::fs::read_to_string(entry.path()).map_err(|e| format!("{name}: {e}"))?;
+        // Only whole lines: one cut short by a kill (no newline yet) is solved again.
+        let whole = &text[..text.rfind('\n').map_or(0, |end| end + 1)];
+        for line in whole.lines() {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            if let [key, kind, value] = fields[..] {
+                let (Ok(key), Ok(value)) = (key.parse(), value.parse::<i32>()) else {
+                    continue;
+                };
+                let value = match (kind, value.signum()) {
+                    ("E", _) | ("W", 0) => Value::Exact(value),
+                    ("W", 1) => Value::Win,
+                    ("W", _) => Value::Loss,
+                    _ => return Err(format!("{name}: bad line {line}")),
+                };
+                results.push((key, ply, value));
+            }
+        }
+    }
+    Ok(results)
+}
+
+fn build(options: &Options) -> Result<(), String> {
+    let results = read_results(&options.dir, "ply")?;
+    let deepest = results.iter().map(|&(_, ply, _)| ply).max().unwrap_or(0);
+    let mut known = Known::new();
+    for &(key, _, value) in &results {
+        // An exact score wins over a win/loss of the same position.
+        if !matches!(known.get(&key), Some(Value::Exact(_))) {
+            known.insert(key, value);
+        }
+    }
+    let solved = known.len();
+    let derived = derive(&mut known, deepest);
+    let bytes = encode(&known, deepest);
+    std::fs::write(&options.out, &bytes).map_err(|e| format!("{}: {e}", options.out.display()))?;
+    println!(
+        "{} solved positions (deepest ply {deepest}), {derived} derived or sharpened: \
+         {} entries, {} bytes -> {}",
+        solved,
+        known.len(),
+        bytes.len(),
+        options.out.display()
+    );
+    let book = Book::parse(&bytes).ok_or("the written book does not parse")?;
+    for ply in 0..=deepest {
+        let layer = layer_positions(ply);
+        let (mut exact, mut class) = (0, 0);
+        for position in &layer {
+            match book.probe(position) {
+                Some(Value::Exact(_)) => exact += 1,
+                Some(_) => class += 1,
+                None => {}
+            }
+        }
+        println!(
+            "ply {ply}: {} positions, {exact} exact, {class} win/loss only",
+            layer.len()
+        );
+    }
+    Ok(())
+}
+
+/// Solves the shard's part of each layer of `--ply` in turn, with one table.
+fn layer(options: &Options) -> Result<(), String> {
+    std::fs::create_dir_all(&options.dir).map_err(|e| e.to_string())?;
+    let mut solver = ConnectFourSolver::with_table_slots(1 << options.slots_log2);
+    solver.reserve();
+    for &ply in &options.plies {
+        solve_layer(options, ply, &mut solver)?;
+    }
+    Ok(())
+}
+
+fn solve_layer(options: &Options, ply: u32, solver: &mut ConnectFourSolver) -> Result<(), String> {
+    let positions = layer_positions(ply);
+    let done = done_keys(&options.dir, ply)?;
+    let block = (positions.len() / (4 * options.of)).clamp(1, BLOCK);
+    let mine: Vec<&ConnectFour> = positions
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| (i / block) % options.of == options.shard && !done.contains(&p.key()))
+        .map(|(_, p)| p)
+        .collect();
+    let path = options
+        .dir
+        .join(format!("ply{ply}-{}of{}.txt", options.shard, options.of));
+    eprintln!(
+        "ply {}: {} canonical positions, {} already solved, shard {}/{}: {} to solve -> {}",
+        ply,
+        positions.len(),
+        done.len(),
+        options.shard,
+        options.of,
+        mine.len(),
+        path.display()
+    );
+    let mut out = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let (start, cpu_start) = (Instant::now(), cpu_seconds());
+    for (i, position) in mine.iter().enumerate() {
+        let (kind, value) = solve(solver, position, options.exact);
+        // One write per line, so a kill never leaves half a line behind a newline.
+        let line = format!("{} {kind} {value}\n", position.key());
+        out.write_all(line.as_bytes()).map_err(|e| e.to_string())?;
+        if (i + 1) % 500 == 0 || i + 1 == mine.len() || positions.len() < 5000 {
+            let elapsed = start.elapsed().as_secs_f64();
+            eprintln!(
+                "{} / {} in {elapsed:.0} s, {:.0} CPU s ({:.1} ms each), eta {:.0} s",
+                i + 1,
+                mine.len(),
+                cpu_seconds() - cpu_start,
+                elapsed * 1e3 / (i + 1) as f64,
+                elapsed / (i + 1) as f64 * (mine.len() - i - 1) as f64
+            );
+        }
+    }
+    Ok(())
+}
+
+/// This process's CPU time so far in seconds (user + system, from /proc; 0 elsewhere):
+/// on a shared machine the wall time of a niced job says little.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name (which is in parentheses and may hold spaces).
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are the 14th and 15th fields of the line, 12th and 13th here.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+fn sample(options: &Options) -> Result<(), String> {
+    let ply = options.plies[0];
+    let positions = layer_positions(ply);
+    let count = options.count.min(positions.len());
+    if count == 0 {
+        println!("ply {ply}: {} canonical positions", positions.len());
+        return Ok(());
+    }
+    // A seeded offset (splitmix64) into the fixed order, then consecutive positions, as a
+    // shard would solve them.
+    let mut z = options.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    let offset = (z ^ (z >> 31)) as usize % (positions.len() - count + 1);
+    let mut solver = ConnectFourSolver::with_table_slots(1 << options.slots_log2);
+    solver.reserve();
+    let mut times = Vec::new();
+    let mut results = [0usize; 3];
+    let (start, cpu_start) = (Instant::now(), cpu_seconds());
+    for position in &positions[offset..offset + count] {
+        let begin = Instant::now();
+        let (_, value) = solve(&mut solver, position, options.exact);
+        times.push(begin.elapsed().as_secs_f64());
+        results[(value.signum() + 1) as usize] += 1;
+    }
+    let total = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds() - cpu_start;
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize] * 1e3;
+    println!(
+        "ply {} ({} canonical), {count} positions from #{offset}, {}: total {total:.1} s, \
+         mean {:.1} ms, median {:.1} ms, p90 {:.1} ms, max {:.1} ms; loss/draw/win {:?}; \
+         whole layer at this mean: {:.0} s; CPU time {cpu:.1} s, whole layer at that: {:.0} \
+         CPU s",
+        ply,
+        positions.len(),
+        if options.exact {
+            "exact"
+        } else {
+            "win/draw/loss"
+        },
+        total * 1e3 / count as f64,
+        at(0.5),
+        at(0.9),
+        at(1.0),
+        results,
+        total / count as f64 * positions.len() as f64,
+        cpu / count as f64 * positions.len() as f64
+    );
+    Ok(())
+}

@@ -1,0 +1,248 @@
+//! Connect Four's opening book: proven values of the positions near the start of the
+//! standard 7x6 board, made by arbor's own solver (examples/connect4_book.rs; the data
+//! and the commands that made it are described in data/connect_four/README.md).
+//!
+//! The data is compiled in (`include_bytes!`). Format, little-endian:
+//! ```text
+//! "C4BK"  u8 version = 1  u8 deepest ply  u16 reserved
+//! then u64 entries sorted by key: bits 0..56 the key, bits 56..64 the value code
+//! ```
+//! The key is `current + mask` of the position or of its mirror image, whichever is
+//! smaller (a position and its mirror image are stored once). A value code `1..=127` is
+//! the exact solver score plus 64; [`WIN_CODE`] and [`LOSS_CODE`] say only that the side to
+//! move wins or loses (the distance unknown). Every entry is proven; positions the
+//! generator has not reached are absent, so a partial book is still correct.
+
+pub mod build;
+
+use std::collections::HashSet;
+
+use crate::game::connect_four::bitboard::{winning_cells, Shape};
+use crate::game::connect_four::{Column, ConnectFour};
+use crate::game::Game;
+
+/// The book shipped with arbor.
+static DATA: &[u8] = include_bytes!("../../../data/connect_four/book.bin");
+
+/// The header's magic, version and length.
+pub const MAGIC: &[u8; 4] = b"C4BK";
+pub const VERSION: u8 = 1;
+pub const HEADER: usize = 8;
+
+/// Value codes of entries that know only who wins.
+pub const WIN_CODE: u8 = 129;
+pub const LOSS_CODE: u8 = 128;
+
+const KEY_BITS: u32 = 56;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+
+/// What the book knows about a position, from the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// The exact solver score.
+    Exact(i32),
+    /// A win by an unknown margin (score >= 1).
+    Win,
+    /// A loss by an unknown margin (score <= -1).
+    Loss,
+}
+
+impl Value {
+    /// The value's code in the book's entries.
+    pub fn code(self) -> u8 {
+        match self {
+            Value::Exact(score) => (score + 64) as u8,
+            Value::Win => WIN_CODE,
+            Value::Loss => LOSS_CODE,
+        }
+    }
+
+    fn from_code(code: u8) -> Option<Value> {
+        match code {
+            WIN_CODE => Some(Value::Win),
+            LOSS_CODE => Some(Value::Loss),
+            1..=127 => Some(Value::Exact(i32::from(code) - 64)),
+            _ => None,
+        }
+    }
+
+    /// The bounds `(lowest, highest)` on the solver score of a position with `moves`
+    /// discs on the standard board.
+    pub fn bounds(self, moves: u32) -> (i32, i32) {
+        let cells = Shape::STANDARD.cells() as i32;
+        let moves = moves as i32;
+        match self {
+            Value::Exact(score) => (score, score),
+            Value::Win => (1, (cells + 1 - moves) / 2),
+            Value::Loss => (-(cells - moves) / 2, -1),
+        }
+    }
+}
+
+/// A book: a view of sorted entries.
+#[derive(Clone, Copy, Debug)]
+pub struct Book<'a> {
+    entries: &'a [u8],
+    deepest: u32,
+}
+
+impl Book<'static> {
+    /// The book compiled into arbor (empty if its data is malformed).
+    pub fn shipped() -> Book<'static> {
+        Book::parse(DATA).unwrap_or(Book::empty())
+    }
+
+    /// A book that knows nothing.
+    pub const fn empty() -> Book<'static> {
+        Book {
+            entries: &[],
+            deepest: 0,
+        }
+    }
+}
+
+impl<'a> Book<'a> {
+    /// The book in `data`, or `None` if it is not one.
+    pub fn parse(data: &'a [u8]) -> Option<Book<'a>> {
+        if data.len() < HEADER
+            || &data[..4] != MAGIC
+            || data[4] != VERSION
+            || !(data.len() - HEADER).is_multiple_of(8)
+        {
+            return None;
+        }
+        Some(Book {
+            entries: &data[HEADER..],
+            deepest: u32::from(data[5]),
+        })
+    }
+
+    /// Entries in the book.
+    pub fn len(&self) -> usize {
+        self.entries.len() / 8
+    }
+
+    /// Whether the book has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The most discs of a position in the book.
+    pub fn deepest(&self) -> u32 {
+        self.deepest
+    }
+
+    fn entry(&self, index: usize) -> u64 {
+        let bytes = &self.entries[index * 8..index * 8 + 8];
+        u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8]))
+    }
+
+    /// The value stored under a canonical key (see the module comment).
+    #[inline]
+    pub fn probe_key(&self, key: u64) -> Option<Value> {
+        let (mut low, mut high) = (0, self.len());
+        while low < high {
+            let middle = (low + high) / 2;
+            let entry = self.entry(middle);
+            match (entry & KEY_MASK).cmp(&key) {
+                std::cmp::Ordering::Less => low = middle + 1,
+                std::cmp::Ordering::Greater => high = middle,
+                std::cmp::Ordering::Equal => return Value::from_code((entry >> KEY_BITS) as u8),
+            }
+        }
+        None
+    }
+
+    /// What the book knows about `position` (standard board, game not over).
+    pub fn probe(&self, position: &ConnectFour) -> Option<Value> {
+        if position.shape() != Shape::STANDARD || position.moves() > self.deepest {
+            return None;
+        }
+        self.probe_key(canonical(position).key())
+    }
+
+    /// The exact score of `position` and an optimal line from it, as far as the book
+    /// knows optimal moves (at least one), or `None` if the book has no exact score.
+    pub fn line(&self, position: &ConnectFour) -> Option<(i32, Vec<Column>)> {
+        let Some(Value::Exact(score)) = self.probe(position) else {
+            return None;
+        };
+        let mut line = Vec::new();
+        let (mut at, mut value) = (*position, score);
+        while let Some(column) = self.optimal_move(&at, value) {
+            line.push(column);
+            at.play(column);
+            value = -value;
+            if at.outcome().is_some() {
+                break;
+            }
+        }
+        (!line.is_empty()).then_some((score, line))
+    }
+
+    /// A move reaching the exact `score` from `position`, centre first, if the book
+    /// (or an immediate win) proves one.
+    fn optimal_move(&self, position: &ConnectFour, score: i32) -> Option<Column> {
+        let shape = position.shape();
+        let cells = shape.cells() as i32;
+        let wins = winning_cells(shape, position.current(), position.mask())
+            & shape.playable(position.mask());
+        shape.centre_order().find_map(|column| {
+            if !position.can_play(column) {
+                return None;
+            }
+            let column = Column(column as u8);
+            if wins & shape.column_mask(u32::from(column.0)) != 0 {
+                return (score == (cells + 1 - position.moves() as i32) / 2).then_some(column);
+            }
+            let mut child = *position;
+            child.play(column);
+            (self.probe(&child) == Some(Value::Exact(-score))).then_some(column)
+        })
+    }
+}
+
+/// The position or its mirror image, whichever has the smaller key: the one form a
+/// position and its mirror image are stored under.
+pub fn canonical(position: &ConnectFour) -> ConnectFour {
+    let shape = position.shape();
+    let mirrored = ConnectFour::from_bits(
+        shape,
+        shape.mirror(position.current()),
+        shape.mirror(position.mask()),
+        position.moves(),
+    );
+    if mirrored.key() < position.key() {
+        mirrored
+    } else {
+        *position
+    }
+}
+
+/// The canonical positions of the 7x6 board after `ply` moves whose game is not over,
+/// each once, in a fixed order where the children of one position come together.
+pub fn layer_positions(ply: u32) -> Vec<ConnectFour> {
+    let mut layer = vec![ConnectFour::new()];
+    for _ in 0..ply {
+        let mut seen = HashSet::new();
+        let mut next = Vec::new();
+        for position in &layer {
+            for column in 0..position.shape().cols {
+                if !position.can_play(column) {
+                    continue;
+                }
+                let mut child = *position;
+                child.play(Column(column as u8));
+                let child = canonical(&child);
+                if child.outcome().is_none() && seen.insert(child.key()) {
+                    next.push(child);
+                }
+            }
+        }
+        layer = next;
+    }
+    layer
+}
+
+#[cfg(test)]
+mod tests;

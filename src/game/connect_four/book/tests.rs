@@ -1,0 +1,217 @@
+//! The opening book: its format, the arithmetic that derives shallow plies, and the
+//! shipped data checked against public facts and against itself.
+
+use super::build::{bounds_from_children, derive, encode, Known};
+use super::*;
+use crate::budget::control::Control;
+use crate::budget::limits::Limits;
+use crate::game::connect_four::solver::ConnectFourSolver;
+use crate::game::connect_four::Params;
+use crate::game::score::win_in;
+use crate::game::solver::{Solved, Solver, Verdict};
+use crate::search::StopFlag;
+
+fn digits(text: &str) -> ConnectFour {
+    let mut position = ConnectFour::new();
+    position.play_digits(text).expect("valid digits");
+    position
+}
+
+#[test]
+fn entries_round_trip_through_the_format() {
+    let mut known = Known::new();
+    let positions = [digits("4"), digits("44"), digits("1"), digits("17")];
+    let values = [Value::Exact(-1), Value::Win, Value::Loss, Value::Exact(0)];
+    for (position, value) in positions.iter().zip(values) {
+        known.insert(canonical(position).key(), value);
+    }
+    let bytes = encode(&known, 2);
+    let book = Book::parse(&bytes).expect("a book");
+    assert_eq!((book.len(), book.deepest()), (4, 2));
+    for (position, value) in positions.iter().zip(values) {
+        assert_eq!(book.probe(position), Some(value));
+        // A position and its mirror image share the entry.
+        let mirrored = ConnectFour::from_bits(
+            position.shape(),
+            position.shape().mirror(position.current()),
+            position.shape().mirror(position.mask()),
+            position.moves(),
+        );
+        assert_eq!(book.probe(&mirrored), Some(value));
+    }
+    assert_eq!(book.probe(&digits("2")), None);
+    assert_eq!(book.probe(&digits("444")), None, "deeper than the book");
+    assert!(Book::parse(&bytes[..bytes.len() - 1]).is_none());
+    assert!(Book::parse(b"C4BK\x02\x00\x00\x00").is_none());
+}
+
+#[test]
+fn shallow_values_follow_from_the_children() {
+    // X to move with three in the bottom row: an immediate win, whatever is known.
+    let threat = digits("112233");
+    assert_eq!(bounds_from_children(&threat, &Known::new()), (18, 18));
+    // Children of `4` (O to move) given exact values: O takes the best of them.
+    let parent = digits("4");
+    let mut known = Known::new();
+    for (column, score) in (1..=7).zip([3, 2, 1, 1, 1, 2, 3]) {
+        known.insert(
+            canonical(&digits(&format!("4{column}"))).key(),
+            Value::Exact(score),
+        );
+    }
+    assert_eq!(bounds_from_children(&parent, &known), (-1, -1));
+    // One child only known as a loss for X: O wins, by an unknown margin.
+    known.insert(canonical(&digits("41")).key(), Value::Loss);
+    let (low, high) = bounds_from_children(&parent, &known);
+    assert_eq!(low, 1);
+    assert!(high > 1);
+    // Nothing known: nothing proven, and `derive` adds nothing but proven values.
+    let mut empty = Known::new();
+    derive(&mut empty, 1);
+    assert!(empty.is_empty());
+}
+
+/// The shipped book, which must hold at least the first plies.
+fn shipped() -> Book<'static> {
+    let book = Book::shipped();
+    assert!(
+        book.deepest() >= 1 && !book.is_empty(),
+        "the shipped book is empty"
+    );
+    book
+}
+
+#[test]
+fn the_shipped_book_knows_the_first_moves() {
+    let book = shipped();
+    // Public facts: the empty board is a first-player win with the 41st disc (score 1),
+    // and the first move in columns a..g leaves X with -2, -1, 0, 1, 0, -1, -2.
+    assert_eq!(book.probe(&ConnectFour::new()), Some(Value::Exact(1)));
+    for (column, score) in (1..=7).zip([-2, -1, 0, 1, 0, -1, -2]) {
+        let after = digits(&column.to_string());
+        assert_eq!(
+            book.probe(&after),
+            Some(Value::Exact(-score)),
+            "column {column}"
+        );
+    }
+    let (score, line) = book.line(&ConnectFour::new()).expect("an exact line");
+    assert_eq!((score, line[0]), (1, Column(3)));
+}
+
+#[test]
+fn every_shallow_entry_agrees_with_its_children() {
+    let book = shipped();
+    let mut known = Known::new();
+    for ply in 0..=book.deepest() {
+        for position in layer_positions(ply) {
+            if let Some(value) = book.probe(&position) {
+                known.insert(position.key(), value);
+            }
+        }
+    }
+    for ply in 0..book.deepest() {
+        for position in layer_positions(ply) {
+            let Some(value) = book.probe(&position) else {
+                continue;
+            };
+            let (low, high) = bounds_from_children(&position, &known);
+            let (own_low, own_high) = value.bounds(ply);
+            assert!(
+                own_low <= high && low <= own_high,
+                "{position:?}: book {value:?}, children ({low}, {high})"
+            );
+            if let Value::Exact(score) = value {
+                // An exact score above the deepest ply comes from exact children.
+                assert!(low <= score && score <= high);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_solver_answers_book_positions_at_once() {
+    let book = shipped();
+    let mut solver = ConnectFourSolver::default();
+    // `go solve` on the empty board: from the book, no search.
+    let solve = Limits {
+        solve: true,
+        ..Limits::default()
+    };
+    let mut control = Control::new(StopFlag::new(), None, Some(0));
+    let verdict = solver.solve(
+        &ConnectFour::new(),
+        &Params::default(),
+        &solve,
+        &mut control,
+    );
+    let Verdict::Solved(Solved {
+        best_move,
+        score,
+        depth,
+        ..
+    }) = verdict
+    else {
+        panic!("not answered from the book: {verdict:?}");
+    };
+    assert_eq!((best_move, score, depth), (Column(3), win_in(41), 41));
+    // Any time limit too; a depth-limited search is left to the heuristic search.
+    let movetime = Limits {
+        movetime: Some(std::time::Duration::from_millis(1)),
+        ..Limits::default()
+    };
+    let verdict = solver.solve(
+        &ConnectFour::new(),
+        &Params::default(),
+        &movetime,
+        &mut control,
+    );
+    assert!(matches!(verdict, Verdict::Solved(Solved { score, .. }) if score == win_in(41)));
+    let depth = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let verdict = solver.solve(
+        &ConnectFour::new(),
+        &Params::default(),
+        &depth,
+        &mut control,
+    );
+    assert_eq!(verdict, Verdict::Declined);
+    // The search probes the book too: the empty board's score within a few nodes.
+    let mut control = Control::new(StopFlag::new(), None, Some(10_000));
+    assert_eq!(solver.score(&ConnectFour::new(), &mut control), Some(1));
+    assert!(book.deepest() < 42);
+}
+
+/// Pons' "beginning hard" test set (../shared): every line within the book's plies must
+/// have the book's value. Skips when the data is absent.
+#[test]
+fn the_shipped_book_agrees_with_the_test_set() {
+    let book = shipped();
+    let path = format!(
+        "{}/../shared/benchdata/connect4/Test_L1_R3",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {path} not found (the benchmark data lives outside the repository)");
+        return;
+    };
+    let mut checked = 0;
+    for line in text.lines() {
+        let mut fields = line.split_whitespace();
+        let (Some(moves), Some(score)) = (fields.next(), fields.next()) else {
+            panic!("malformed line {line:?}");
+        };
+        let position = digits(moves);
+        let expected = Value::Exact(score.parse().expect("a score"));
+        match book.probe(&position) {
+            Some(value) if value == expected => checked += 1,
+            Some(Value::Win) if matches!(expected, Value::Exact(s) if s > 0) => checked += 1,
+            Some(Value::Loss) if matches!(expected, Value::Exact(s) if s < 0) => checked += 1,
+            None => {}
+            Some(value) => panic!("{moves}: book {value:?}, test set {score}"),
+        }
+    }
+    eprintln!("{checked} test-set positions found in the book");
+}
