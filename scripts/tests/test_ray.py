@@ -132,6 +132,20 @@ def ray_command(*args: str) -> None:
                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=180)
 
 
+def wait_for_nodes(count: int) -> None:
+    """Returns once the head counts `count` live nodes: `ray start` of the second node returns
+    before the head's scheduler knows it, and a match started in that gap (the CI machine,
+    loaded) played all its games on the head."""
+    code = ("import sys, time, ray; ray.init(address=sys.argv[1], logging_level='ERROR', log_to_driver=False); "
+            "deadline = time.monotonic() + 60\n"
+            "while time.monotonic() < deadline:\n"
+            "    if sum(node['Alive'] for node in ray.nodes()) >= int(sys.argv[2]): sys.exit(0)\n"
+            "    time.sleep(0.2)\n"
+            "sys.exit(1)")
+    subprocess.run([sys.executable, "-c", code, f"127.0.0.1:{PORT}", str(count)], check=True, env=ray_env(),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
+
+
 def ports(base: int) -> list[str]:
     return ["--num-cpus", "2", "--object-store-memory", str(100 * 1024 * 1024), "--disable-usage-stats",
             "--dashboard-agent-listen-port", str(base + 1), "--dashboard-agent-grpc-port", str(base + 2),
@@ -150,6 +164,7 @@ class TwoNodeCluster(unittest.TestCase):
         try:
             ray_command("start", "--head", "--port", str(PORT), "--include-dashboard", "false", *ports(PORT))
             ray_command("start", "--address", f"127.0.0.1:{PORT}", *ports(PORT + 200))
+            wait_for_nodes(2)
         except BaseException:
             cls.tearDownClass()
             raise
