@@ -94,7 +94,7 @@ class PonderMatch(unittest.TestCase):
                  "--engine", f"cmd={ARBOR}", "name=plain"],
                 capture_output=True, text=True, timeout=120)
             self.assertEqual(done.returncode, 0, done.stderr)
-            games = [json.loads(line) for line in open(out) if '"type": "game"' in line]
+            games = [json.loads(line) for line in Path(out).read_text().splitlines() if '"type": "game"' in line]
             self.assertEqual(len(games), 4)
             for game in games:
                 self.assertNotIn("forfeit", game["reason"])
