@@ -20,6 +20,8 @@ pub mod vcf;
 #[cfg(test)]
 mod defence_tests;
 #[cfg(test)]
+mod marker_tests;
+#[cfg(test)]
 mod proof_tests;
 #[cfg(test)]
 mod renju_tests;
