@@ -279,7 +279,16 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
                 }
                 let mut child = position.clone();
                 child.play(mv);
-                let score = -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?;
+                // In proof mode most added moves are far from the fight: a cheap exact
+                // check that the opponent still wins spares searching each of them.
+                let sure_win = match self.prove_parity {
+                    Some(_) => child.sure_win_plies(self.params),
+                    None => None,
+                };
+                let score = match sure_win {
+                    Some(plies) => loss_in(ply as u32 + 1 + plies),
+                    None => -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?,
+                };
                 if score > best {
                     best = score;
                     best_code = code;
