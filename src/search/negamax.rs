@@ -78,6 +78,9 @@ pub struct Negamax<'a, G: Evaluate> {
     pub seldepth: usize,
     /// Codes of root moves the game's solver proved losing: not searched at ply 0.
     pub excluded: &'a [u16],
+    /// Proof mode (see `iterative::proof_parity`): `Some(p)` completes, at every ply of parity
+    /// `p`, a partial move list whose moves all lose, and trusts no heuristic table entry.
+    pub prove_parity: Option<usize>,
 }
 
 /// The value of a finished game for the side to move at `ply`.
@@ -143,7 +146,11 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         let mut tt_move = 0;
         if let Some(hit) = hit {
             tt_move = hit.best_move;
-            if !is_pv && u32::from(hit.depth) >= depth {
+            // In proof mode a heuristic entry valued at the marker of partial lists that
+            // all lose (±EVAL_LIMIT) is what this search completes: it is searched again.
+            let trusted =
+                self.prove_parity.is_none() || hit.is_proven() || hit.score.abs() < EVAL_LIMIT;
+            if !is_pv && trusted && u32::from(hit.depth) >= depth {
                 let usable = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => hit.score >= beta,
@@ -254,11 +261,13 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             }
         }
 
-        if !exhaustive && best <= -score::WIN_MIN && ply <= FULL_WIDTH_PLY && depth >= 2 {
+        let complete = ply <= FULL_WIDTH_PLY || self.prove_parity == Some(ply % 2);
+        if !exhaustive && best <= -score::WIN_MIN && complete && depth >= 2 {
             // Every move tried loses: near the root, try the moves left out too, so that a
             // loss (and the opponent's win above) is proven rather than a heuristic
             // -EVAL_LIMIT. Deeper down it would cost too much (every other move of a lost
-            // position searched to show the same win).
+            // position searched to show the same win), except in proof mode, which is
+            // entered once the root's value is that marker.
             let mut rest: MoveList<G::Move> = MoveList::new();
             position.legal_moves(&mut rest);
             for &mv in rest.iter() {
@@ -270,7 +279,16 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
                 }
                 let mut child = position.clone();
                 child.play(mv);
-                let score = -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?;
+                // In proof mode most added moves are far from the fight: a cheap exact
+                // check that the opponent still wins spares searching each of them.
+                let sure_win = match self.prove_parity {
+                    Some(_) => child.sure_win_plies(self.params),
+                    None => None,
+                };
+                let score = match sure_win {
+                    Some(plies) => loss_in(ply as u32 + 1 + plies),
+                    None => -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?,
+                };
                 if score > best {
                     best = score;
                     best_code = code;
