@@ -15,6 +15,7 @@ Standard library only. Example:
 from __future__ import annotations
 
 import argparse
+import os
 import queue
 import statistics
 import subprocess
@@ -46,6 +47,7 @@ class SearchOutcome:
     elapsed_ms: float
     last_score: str
     nps: int = 0
+    first_win_cpu_ms: float | None = None
 
 
 def parse_info(words: list[str]) -> tuple[dict[str, str], list[str]]:
@@ -67,6 +69,16 @@ def parse_info(words: list[str]) -> tuple[dict[str, str], list[str]]:
     return fields, score
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User plus system CPU time of process `pid` (None where /proc is absent)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Engine:
     """One arbor process speaking the text protocol."""
 
@@ -80,11 +92,16 @@ class Engine:
             bufsize=1,
         )
         self.lines: queue.Queue[str | None] = queue.Queue()
+        self.first_win_cpu: float | None = None
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
         for line in self.process.stdout:
+            if self.first_win_cpu is None and line.startswith("info") and " score win " in line:
+                # Read as the line arrives: the engine's CPU time so far (the load on a
+                # shared machine changes wall times far more than CPU times).
+                self.first_win_cpu = cpu_seconds(self.process.pid)
             self.lines.put(line.rstrip("\n"))
         self.lines.put(None)
 
@@ -129,6 +146,8 @@ class Engine:
                     outcome.first_win_ms = float(fields.get("time", 0))
                     outcome.win_plies = int(score[1])
             elif words[:1] == ["bestmove"]:
+                if self.first_win_cpu is not None:
+                    outcome.first_win_cpu_ms = self.first_win_cpu * 1000
                 outcome.best = words[1]
                 outcome.elapsed_ms = (time.monotonic() - start) * 1000
                 return outcome
@@ -150,8 +169,11 @@ def forced_wins(engine_path: str, data: Path, movetime: int) -> None:
     header, rows = rows[0], rows[1:]
     column = {name: i for i, name in enumerate(header)}
     print(f"forced wins: {len(rows)} positions, go movetime {movetime}")
-    print(f"{'id':<11} {'ref':<12} {'arbor':<7} {'proven':<9} {'at ms':>7} {'depth':>5} {'nodes':>9}")
-    proved, times = 0, []
+    print(
+        f"{'id':<11} {'ref':<12} {'arbor':<7} {'proven':<9} {'at ms':>7} {'cpu ms':>7} "
+        f"{'depth':>5} {'nodes':>9}"
+    )
+    proved, times, cpu_times = 0, [], []
     for row in rows:
         moves = [square(*map(int, xy.split(","))) for xy in row[column["moves"]].split()]
         references = {
@@ -169,15 +191,20 @@ def forced_wins(engine_path: str, data: Path, movetime: int) -> None:
         reference = f"{'/'.join(sorted(references))}+M{row[column['selfplay_mate_plies']]}"
         proven = f"win {outcome.win_plies}" if outcome.win_plies is not None else "-"
         at = f"{outcome.first_win_ms:.0f}" if outcome.first_win_ms is not None else "-"
+        cpu = f"{outcome.first_win_cpu_ms:.0f}" if outcome.first_win_cpu_ms is not None else "-"
         match = "=" if outcome.best in references else " "
         print(
             f"{row[column['id']]:<11} {reference:<12} {outcome.best:<6}{match} {proven:<9} "
-            f"{at:>7} {outcome.depth:>5} {outcome.nodes:>9}"
+            f"{at:>7} {cpu:>7} {outcome.depth:>5} {outcome.nodes:>9}"
         )
         if outcome.win_plies is not None:
             proved += 1
             times.append(outcome.first_win_ms or 0.0)
+            if outcome.first_win_cpu_ms is not None:
+                cpu_times.append(outcome.first_win_cpu_ms)
     median = f", median time to proof {statistics.median(times):.0f} ms" if times else ""
+    if cpu_times:
+        median += f" ({statistics.median(cpu_times):.0f} ms CPU, from process start)"
     print(f"proved {proved}/{len(rows)}{median}")
 
 

@@ -55,7 +55,7 @@ def rates(binary: str, depth: int) -> list[float]:
                 if line.startswith("bestmove"):
                     return nodes
 
-        for line in ("game gomoku", "setoption GomokuThreatSolver false", f"position {position}"):
+        for line in ("game gomoku", "setoption name GomokuThreatSolver value false", f"position {position}"):
             send(line)
         search("go depth 1")
         before = cpu_seconds(process.pid)

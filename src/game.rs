@@ -266,6 +266,13 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// A cheap and exact check used by the search's proof mode: `Some(n)` when the side
+    /// to move surely wins within `n` plies (not necessarily the fewest); `None` when the
+    /// check finds nothing. The default finds nothing.
+    fn sure_win_plies(&self, _params: &Self::Params) -> Option<u32> {
+        None
+    }
+
     /// Whether the search extends a node whose [`Evaluate::search_moves`] list is
     /// exhaustive and holds a single move (a forced reply, such as blocking a four).
     const EXTEND_FORCED_REPLIES: bool = false;

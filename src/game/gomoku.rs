@@ -20,6 +20,8 @@ pub mod vcf;
 #[cfg(test)]
 mod defence_tests;
 #[cfg(test)]
+mod marker_tests;
+#[cfg(test)]
 mod proof_tests;
 #[cfg(test)]
 mod renju_tests;
@@ -450,6 +452,10 @@ impl Evaluate for Gomoku {
         moves::search_moves(self, out, keys)
     }
 
+    fn sure_win_plies(&self, _params: &GomokuParams) -> Option<u32> {
+        leaf_vcf::vcf_plies(self, SURE_WIN_PLIES, SURE_WIN_NODES)
+    }
+
     fn bench_positions() -> &'static [(&'static str, u32)] {
         &[
             ("list h8 i9 h9 h10 g8", 8),
@@ -458,6 +464,12 @@ impl Evaluate for Gomoku {
         ]
     }
 }
+
+/// The VCF the search's proof mode looks for after each move it adds to a completed
+/// list (`Evaluate::sure_win_plies`): at most this many plies, found within this many
+/// nodes. Most of those moves are far from the fight and leave the winner's VCF intact.
+const SURE_WIN_PLIES: u32 = 15;
+const SURE_WIN_NODES: u32 = 200;
 
 impl Solve for Gomoku {
     type Solver = vcf::ThreatSolver;

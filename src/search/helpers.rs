@@ -9,7 +9,7 @@ use crate::budget::control::Control;
 use crate::budget::limits::{Limits, StopFlag};
 use crate::game::score::{ScoreReport, MAX_PLY};
 use crate::game::solver::Solve;
-use crate::search::iterative::{aspiration, is_final};
+use crate::search::iterative::{aspiration, is_final, proof_parity};
 use crate::search::negamax::{Negamax, PvTable};
 use crate::search::ordering::Ordering;
 use crate::search::tt::TranspositionTable;
@@ -53,6 +53,7 @@ impl<G: Solve> Helper<'_, G> {
             .clamp(1, MAX_PLY as u32 - 1);
         let mut pv = PvTable::default();
         let mut previous = 0;
+        let mut prove_parity = None;
         for depth in 1..=max_depth {
             if skips(self.index, depth) && depth < max_depth {
                 continue;
@@ -66,11 +67,14 @@ impl<G: Solve> Helper<'_, G> {
                 horizon_leaves: 0,
                 seldepth: 0,
                 excluded: &[],
+                prove_parity,
             };
             let Some((value, proven)) = aspiration(&mut search, &self.root, depth, previous) else {
                 break;
             };
             previous = value;
+            // Like the main thread: from a partial-list marker on, search proofs.
+            prove_parity = prove_parity.or(proof_parity(value, proven));
             if is_final(ScoreReport::new(value, proven, G::SCORING), proven, depth) {
                 break;
             }

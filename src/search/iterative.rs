@@ -10,7 +10,7 @@ use crate::budget::control::Control;
 use crate::budget::limits::{Deadline, Limits, PonderHit, StopFlag};
 use crate::game::score::{self, ScoreReport, INFINITY, MAX_PLY};
 use crate::game::solver::{Solve, Solver, Verdict};
-use crate::game::MoveList;
+use crate::game::{MoveList, EVAL_LIMIT};
 use crate::search::helpers::Helper;
 use crate::search::negamax::{Negamax, PvTable};
 use crate::search::ordering::Ordering;
@@ -318,6 +318,10 @@ impl<G: Solve> Main<'_, G> {
         let mut pv_table = PvTable::default();
         let mut previous = 0;
         let mut depth = 0;
+        let mut prove_parity = None;
+        // The report of an iteration whose value was the partial-list marker, held back
+        // while the same depth is searched again in proof mode (see [`proof_parity`]).
+        let mut held_back: Option<Info<G::Move>> = None;
         while depth < max_depth {
             depth += 1;
             let past_soft_limit = depth > 1
@@ -337,6 +341,7 @@ impl<G: Solve> Main<'_, G> {
                 horizon_leaves: 0,
                 seldepth: 0,
                 excluded: &excluded,
+                prove_parity,
             };
             let Some((value, proven)) = aspiration(&mut search, root, depth, previous) else {
                 break;
@@ -365,6 +370,18 @@ impl<G: Solve> Main<'_, G> {
                 "depth {depth} value {value} proven {proven} nodes {}",
                 control.nodes()
             );
+            if prove_parity.is_none() {
+                if let Some(parity) = proof_parity(value, proven) {
+                    // "Wins against every move searched" is not a win: search this depth
+                    // again completing the loser's lists, and report that instead.
+                    log::debug!("depth {depth}: partial-list win, searching it as a proof");
+                    prove_parity = Some(parity);
+                    held_back = Some(self.info_of(&result, seldepth));
+                    depth -= 1;
+                    continue;
+                }
+            }
+            held_back = None;
             on_info(&self.info_of(&result, seldepth));
             if is_final(report, proven, depth) || single_reply_on_clock {
                 break;
@@ -384,6 +401,10 @@ impl<G: Solve> Main<'_, G> {
                     depth -= 1;
                 }
             }
+        }
+        if let Some(info) = held_back {
+            // The proof search did not complete: the held-back iteration is the answer.
+            on_info(&info);
         }
         result.nodes = self.nodes(control.nodes());
         result.main_nodes = control.nodes();
@@ -459,6 +480,21 @@ pub(crate) fn aspiration<G: Solve>(
     }
 }
 
+/// The ply parity at which a proof search ([`Negamax::prove_parity`]) must complete the
+/// move lists, when an unproven root `value` is the clamped marker of partial lists that
+/// all lose (`±EVAL_LIMIT`): a win needs the opponent's lists (odd plies) complete, a
+/// loss our own (even plies). Deeper plain iterations cannot turn that marker into a
+/// proof (only the first plies complete their lists); they would only repeat it.
+pub(crate) fn proof_parity(value: i32, proven: bool) -> Option<usize> {
+    if proven || score::is_decisive(value) || value.abs() < EVAL_LIMIT {
+        None
+    } else if value > 0 {
+        Some(1)
+    } else {
+        Some(0)
+    }
+}
+
 /// Whether deeper iterations cannot change the result.
 pub(crate) fn is_final(report: ScoreReport, proven: bool, depth: u32) -> bool {
     match report {
@@ -521,6 +557,18 @@ mod tests {
         // O to move; X threatens c1 and c3 at once (a fork): O loses in 2 plies whatever it does.
         let result = solve("XX-OX-O-- O", Limits::default());
         assert_eq!(result.score, ScoreReport::Loss(2));
+    }
+
+    #[test]
+    fn only_the_unproven_partial_list_marker_starts_a_proof_search() {
+        // A win against every searched move: complete the opponent's lists (odd plies).
+        assert_eq!(proof_parity(EVAL_LIMIT, false), Some(1));
+        // A loss against every searched move: complete our own (even plies).
+        assert_eq!(proof_parity(-EVAL_LIMIT, false), Some(0));
+        assert_eq!(proof_parity(EVAL_LIMIT - 1, false), None);
+        assert_eq!(proof_parity(0, true), None);
+        assert_eq!(proof_parity(score::win_in(7), true), None);
+        assert_eq!(proof_parity(score::loss_in(8), false), None);
     }
 
     #[test]

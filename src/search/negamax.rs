@@ -78,6 +78,9 @@ pub struct Negamax<'a, G: Evaluate> {
     pub seldepth: usize,
     /// Codes of root moves the game's solver proved losing: not searched at ply 0.
     pub excluded: &'a [u16],
+    /// Proof mode (see `iterative::proof_parity`): `Some(p)` completes, at every ply of parity
+    /// `p`, a partial move list whose moves all lose, and trusts no heuristic table entry.
+    pub prove_parity: Option<usize>,
 }
 
 /// The value of a finished game for the side to move at `ply`.
@@ -143,7 +146,11 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         let mut tt_move = 0;
         if let Some(hit) = hit {
             tt_move = hit.best_move;
-            if !is_pv && u32::from(hit.depth) >= depth {
+            // In proof mode a heuristic entry valued at the marker of partial lists that
+            // all lose (±EVAL_LIMIT) is what this search completes: it is searched again.
+            let trusted =
+                self.prove_parity.is_none() || hit.is_proven() || hit.score.abs() < EVAL_LIMIT;
+            if !is_pv && trusted && u32::from(hit.depth) >= depth {
                 let usable = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => hit.score >= beta,
@@ -217,11 +224,26 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         let alpha_orig = alpha;
         let mut best = -INFINITY;
         let mut best_code = 0;
+        // Children at depth 2 or more probe the table, and in a table larger than the
+        // caches most probes wait for memory. So the next child is made one move ahead and
+        // its bucket prefetched while the current child's subtree is searched (the order
+        // is the same: the keys don't change inside the loop). At a cutoff the child made
+        // ahead is wasted, which only these nodes (a small fraction of all) pay.
+        let look_ahead = child_depth >= 2;
+        let mut ahead: Option<G> = None;
         for i in 0..moves.len() {
-            pick_best(&mut moves, &mut keys, i);
+            let child = match ahead.take() {
+                Some(child) => child,
+                None => {
+                    pick_best(&mut moves, &mut keys, i);
+                    self.make_child(position, moves[i], look_ahead)
+                }
+            };
             let mv = moves[i];
-            let mut child = position.clone();
-            child.play(mv);
+            if look_ahead && i + 1 < moves.len() {
+                pick_best(&mut moves, &mut keys, i + 1);
+                ahead = Some(self.make_child(position, moves[i + 1], true));
+            }
             let score = if i == 0 {
                 -self.search(&child, child_depth, ply + 1, -beta, -alpha)?
             } else {
@@ -254,11 +276,13 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             }
         }
 
-        if !exhaustive && best <= -score::WIN_MIN && ply <= FULL_WIDTH_PLY && depth >= 2 {
+        let complete = ply <= FULL_WIDTH_PLY || self.prove_parity == Some(ply % 2);
+        if !exhaustive && best <= -score::WIN_MIN && complete && depth >= 2 {
             // Every move tried loses: near the root, try the moves left out too, so that a
             // loss (and the opponent's win above) is proven rather than a heuristic
             // -EVAL_LIMIT. Deeper down it would cost too much (every other move of a lost
-            // position searched to show the same win).
+            // position searched to show the same win), except in proof mode, which is
+            // entered once the root's value is that marker.
             let mut rest: MoveList<G::Move> = MoveList::new();
             position.legal_moves(&mut rest);
             for &mv in rest.iter() {
@@ -270,7 +294,16 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
                 }
                 let mut child = position.clone();
                 child.play(mv);
-                let score = -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?;
+                // In proof mode most added moves are far from the fight: a cheap exact
+                // check that the opponent still wins spares searching each of them.
+                let sure_win = match self.prove_parity {
+                    Some(_) => child.sure_win_plies(self.params),
+                    None => None,
+                };
+                let score = match sure_win {
+                    Some(plies) => loss_in(ply as u32 + 1 + plies),
+                    None => -self.search(&child, depth - 1, ply + 1, -beta, -alpha)?,
+                };
                 if score > best {
                     best = score;
                     best_code = code;
@@ -311,6 +344,19 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
     }
 }
 
+impl<G: Evaluate> Negamax<'_, G> {
+    /// `position` after `mv`, its table bucket prefetched when `prefetch`.
+    #[inline(always)]
+    fn make_child(&self, position: &G, mv: G::Move, prefetch: bool) -> G {
+        let mut child = position.clone();
+        child.play(mv);
+        if prefetch {
+            self.tt.prefetch(child.hash());
+        }
+        child
+    }
+}
+
 /// The depth taken off move `index` of a list (`exhaustive` or not) at `depth`: none for
 /// the first moves, forced lists and shallow nodes; one ply, two for the latest moves.
 #[inline]
@@ -329,14 +375,42 @@ const FULL_WIDTH_PLY: usize = 2;
 
 /// Moves the best-keyed remaining move to index `from` (selection sort, one step at a
 /// time: cutoffs usually come early, so most of the list is never sorted).
+/// The first of equal keys wins. The best key is kept in a register and the scan is over
+/// a slice, so the loop has no bounds checks and compiles to conditional moves.
 #[inline]
 fn pick_best<M: Copy>(moves: &mut MoveList<M>, keys: &mut MoveList<i32>, from: usize) {
-    let mut best = from;
-    for j in from + 1..keys.len() {
-        if keys[j] > keys[best] {
+    let Some((&first, rest)) = keys.get(from..).and_then(<[i32]>::split_first) else {
+        return;
+    };
+    let (mut best, mut best_key) = (from, first);
+    for (j, &key) in (from + 1..).zip(rest) {
+        if key > best_key {
             best = j;
+            best_key = key;
         }
     }
     moves.swap(from, best);
     keys.swap(from, best);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pick_best_moves_the_first_of_the_highest_keys_forward() {
+        let mut moves: MoveList<u8> = [10, 11, 12, 13, 14].into_iter().collect();
+        let mut keys: MoveList<i32> = [5, 9, 2, 9, 7].into_iter().collect();
+        pick_best(&mut moves, &mut keys, 0);
+        assert_eq!(moves.as_slice(), &[11, 10, 12, 13, 14]);
+        assert_eq!(keys.as_slice(), &[9, 5, 2, 9, 7]);
+        pick_best(&mut moves, &mut keys, 1);
+        assert_eq!(moves.as_slice(), &[11, 13, 12, 10, 14]);
+        pick_best(&mut moves, &mut keys, 2);
+        assert_eq!(moves.as_slice(), &[11, 13, 14, 10, 12]);
+        // The last element stays; a start past the end changes nothing.
+        pick_best(&mut moves, &mut keys, 4);
+        pick_best(&mut moves, &mut keys, 5);
+        assert_eq!(keys.as_slice(), &[9, 9, 7, 5, 2]);
+    }
 }

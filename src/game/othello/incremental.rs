@@ -148,11 +148,11 @@ impl PatternIndices {
         // A new disc adds its digit (1 black, 2 white); a flipped disc goes 2 -> 1 when
         // black moved, 1 -> 2 when white did.
         if black_moved {
-            self.shift(1 << square, true);
+            self.add(square, 1);
             self.shift(flipped, false);
         } else {
-            self.shift(1 << square, true);
-            self.shift(flipped | 1 << square, true);
+            self.add(square, 2);
+            self.shift(flipped, true);
         }
     }
 
