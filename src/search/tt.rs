@@ -16,13 +16,16 @@
 //! the loom model checker, which tries every interleaving (and every value a relaxed load
 //! may see) of two threads storing into one bucket while a third probes it.
 //!
-//! One `unsafe` block takes the buckets from the allocator already zeroed, so a new
-//! table costs nothing until its pages are touched (writing 175 MiB up front cost about
-//! 130 ms inside the first timed move of a Gomocup game). The other is the prefetch hint
-//! ([`TranspositionTable::prefetch`]), which reads no memory. Huge pages (madvise) were
-//! tried and left out: every first touch then zeroes 2 MiB, and the first `go movetime
-//! 40` after `newgame` took up to 200 ms with the default 64 MiB table and 495 ms with
-//! 1 GiB (40 ms with small pages).
+//! Memory: the buckets come from the allocator already zeroed (one `unsafe` block), so a
+//! large table costs nothing until its pages are touched (writing 175 MiB up front cost
+//! about 130 ms inside the first timed move of a Gomocup game). A table of at most
+//! [`PREFAULT_LIMIT`] asks Linux for 2 MiB pages and touches every page when it is made, so
+//! that the search's probes don't also miss the TLB (the Othello mid-game search ran ~1.2x
+//! faster per node) and no timed move pays for zeroing a huge page on first touch (the
+//! first `go movetime 40` after `newgame` took up to 200 ms when pages were faulted lazily);
+//! such a table is cleared in place and keeps its pages. A larger table keeps small pages,
+//! faulted lazily, and `clear` swaps in fresh zeroed memory. The prefetch hint
+//! ([`TranspositionTable::prefetch`]) reads no memory.
 
 #[cfg(loom)]
 use loom::sync::atomic::{AtomicU32, AtomicU64};
@@ -170,10 +173,18 @@ impl TranspositionTable {
         })
     }
 
-    /// Forgets everything. Swaps in fresh zeroed memory, so forgetting a large table costs
-    /// no write of every byte; if that memory can't be had, zeroes the old one in place.
+    /// Forgets everything. A table of at most [`PREFAULT_LIMIT`] is zeroed in place (its
+    /// pages are mapped already: ~10 ms for 64 MiB). A larger one gets fresh zeroed memory,
+    /// so forgetting it costs no write of every byte; if that memory can't be had, it is
+    /// zeroed in place too.
     pub fn clear(&mut self) {
-        match zeroed_buckets(self.buckets.len()) {
+        let bytes = std::mem::size_of_val::<[Bucket]>(&self.buckets);
+        let fresh = if bytes <= PREFAULT_LIMIT {
+            Err(AllocError)
+        } else {
+            zeroed_buckets(self.buckets.len())
+        };
+        match fresh {
             Ok(fresh) => self.buckets = fresh,
             Err(AllocError) => self.buckets.iter().for_each(Bucket::zero),
         }
@@ -298,6 +309,44 @@ impl TranspositionTable {
     }
 }
 
+/// The largest table (bytes) that gets huge pages, all mapped when it is made: 256 MiB is
+/// ~0.1-0.25 s of page zeroing on this project's test machines, spent at `setoption Hash`,
+/// at start-up or at a game change, never inside a move. Larger tables are mapped lazily.
+pub const PREFAULT_LIMIT: usize = 256 << 20;
+
+/// Backs `size` bytes at `start` (a fresh zeroed allocation nobody else sees yet) with
+/// 2 MiB pages where Linux can (transparent huge pages in `madvise` mode, as on the test
+/// machines), and maps every page now: a search probes anywhere in the table, so with 4 KiB
+/// pages nearly every probe also misses the TLB, and a huge page faulted in during a search
+/// costs its 2 MiB of zeroing inside a timed move. Failure of the advice is harmless (small
+/// pages), so its result is ignored.
+#[cfg(not(loom))]
+fn map_with_huge_pages(start: *mut u8, size: usize) {
+    const PAGE: usize = 4096;
+    #[cfg(target_os = "linux")]
+    {
+        const MADV_HUGEPAGE: std::ffi::c_int = 14;
+        extern "C" {
+            fn madvise(
+                addr: *mut std::ffi::c_void,
+                length: usize,
+                advice: std::ffi::c_int,
+            ) -> std::ffi::c_int;
+        }
+        let offset = start.align_offset(PAGE);
+        let length = size.saturating_sub(offset) & !(PAGE - 1);
+        // SAFETY: the range is whole pages inside the allocation just made. The advice
+        // changes how the kernel backs the pages, never what they hold.
+        unsafe { madvise(start.wrapping_add(offset).cast(), length, MADV_HUGEPAGE) };
+    }
+    for offset in (0..size).step_by(PAGE) {
+        // SAFETY: `offset < size`, inside the allocation, which no reference points to
+        // yet. Writing the zero it already holds maps the page; volatile, because the
+        // compiler knows the memory is zero and would drop a plain store.
+        unsafe { start.add(offset).write_volatile(0) };
+    }
+}
+
 /// A hint to load the cache line holding `address` (never dereferenced here).
 #[inline(always)]
 fn prefetch_line(address: *const u8) {
@@ -336,6 +385,9 @@ fn zeroed_buckets(count: usize) -> Result<Box<[Bucket]>, AllocError> {
         let memory = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
         if memory.is_null() {
             return Err(AllocError);
+        }
+        if layout.size() <= PREFAULT_LIMIT {
+            map_with_huge_pages(memory.cast(), layout.size());
         }
         Ok(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
             memory, count,
@@ -481,11 +533,33 @@ mod tests {
 
     #[test]
     fn clear_forgets() {
-        let mut tt = TranspositionTable::try_new(1).expect("1 MiB");
-        tt.store(99, 0, 3, 10, 2, Bound::Exact);
-        tt.clear();
-        assert!(tt.probe(99, 0).is_none());
-        assert_eq!(tt.hashfull(), 0);
+        // 1 and 8 MiB: mapped up front (huge pages asked for above 2 MiB) and cleared in
+        // place; just above the limit: mapped lazily and cleared by fresh memory.
+        for mib in [1, 8, (PREFAULT_LIMIT >> 20) + 1] {
+            let mut tt = TranspositionTable::try_new(mib).expect("table");
+            let keys: Vec<u64> = (1..=2000u64)
+                .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .collect();
+            assert!(
+                keys.iter().all(|&key| tt.probe(key, 0).is_none()),
+                "{mib} MiB"
+            );
+            for &key in &keys {
+                tt.store(key, 0, 3, 10, 2, Bound::Exact);
+            }
+            assert!(
+                keys.iter()
+                    .filter(|&&key| tt.probe(key, 0).is_some())
+                    .count()
+                    > 1900
+            );
+            tt.clear();
+            assert!(
+                keys.iter().all(|&key| tt.probe(key, 0).is_none()),
+                "{mib} MiB"
+            );
+            assert_eq!(tt.hashfull(), 0);
+        }
     }
 
     /// Eight threads store and probe positions that share a handful of buckets. Every
