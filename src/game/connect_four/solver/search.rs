@@ -34,6 +34,10 @@ pub(super) trait SearchOps {
     /// The result only: 1 win, 0 draw, -1 loss (one null-window pass around 0).
     fn wdl(&mut self, position: &ConnectFour) -> Option<i32>;
     fn line(&mut self, position: &ConnectFour) -> Option<Line>;
+    /// The result (1 win, 0 draw, -1 loss) and a move proven to keep it.
+    fn wdl_move(&mut self, position: &ConnectFour) -> Option<(i32, Column)>;
+    /// [`SearchOps::line`] for a position whose result `wdl` is already proven.
+    fn line_given(&mut self, position: &ConnectFour, wdl: i32) -> Option<Line>;
 }
 
 /// One solve's working state.
@@ -361,7 +365,9 @@ impl<'a, G: Geometry> Search<'a, G> {
         wins & wins.wrapping_neg()
     }
 
-    fn score_of(&mut self, current: u64, mask: u64, moves: i32) -> Option<i32> {
+    /// The exact score, searched within what `wdl` (1, 0, -1, or `None` when unknown)
+    /// already proves.
+    fn score_of(&mut self, current: u64, mask: u64, moves: i32, wdl: Option<i32>) -> Option<i32> {
         let shape = self.geometry.shape();
         let cells = shape.cells() as i32;
         if self.winning_move(current, mask) != 0 {
@@ -370,6 +376,12 @@ impl<'a, G: Geometry> Search<'a, G> {
         let threats_against = winning_cells(shape, current ^ mask, mask);
         let mut min = -(cells - moves) / 2;
         let mut max = (cells + 1 - moves) / 2;
+        match wdl {
+            Some(1) => min = 1,
+            Some(0) => return Some(0),
+            Some(_) => max = -1,
+            None => {}
+        }
         while min < max {
             // Null-window probes, biased towards 0 where most scores lie.
             let mut probe = min + (max - min) / 2;
@@ -449,7 +461,12 @@ fn canonical_key(geometry: impl Geometry, key: u64) -> u64 {
 
 impl<G: Geometry> SearchOps for Search<'_, G> {
     fn score(&mut self, position: &ConnectFour) -> Option<i32> {
-        self.score_of(position.current(), position.mask(), position.moves() as i32)
+        self.score_of(
+            position.current(),
+            position.mask(),
+            position.moves() as i32,
+            None,
+        )
     }
 
     fn wdl(&mut self, position: &ConnectFour) -> Option<i32> {
@@ -471,7 +488,76 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
     }
 
     fn line(&mut self, position: &ConnectFour) -> Option<Line> {
-        let score = self.score(position)?;
+        self.line_of(position, None)
+    }
+
+    fn line_given(&mut self, position: &ConnectFour, wdl: i32) -> Option<Line> {
+        self.line_of(position, Some(wdl))
+    }
+
+    fn wdl_move(&mut self, position: &ConnectFour) -> Option<(i32, Column)> {
+        let (current, mask) = (position.current(), position.mask());
+        let moves = position.moves() as i32;
+        let shape = self.geometry.shape();
+        let column = |mv: u64| Column((mv.trailing_zeros() / shape.height) as u8);
+        let win = self.winning_move(current, mask);
+        if win != 0 {
+            return Some((1, column(win)));
+        }
+        let threats_against = winning_cells(shape, current ^ mask, mask);
+        let candidates = self.non_losing(mask, threats_against);
+        let mut list = Ordered::new();
+        self.ordered(&mut list, current, mask, candidates);
+        if list.len == 0 {
+            // Every move loses at once: the most central.
+            let playable = shape.playable(mask);
+            let first = self.order[..self.cols]
+                .iter()
+                .find(|&&column| playable & column != 0)
+                .map_or(playable, |&column| playable & column);
+            return Some((-1, column(first)));
+        }
+        // A root search in the window (-1, 1), keeping the move: a child worth at least 1
+        // is a win; the first child worth 0 raises the window to (0, 1), where the later
+        // children are only asked whether they win. Every value is fail-hard within its
+        // window, so what it says about the result is proven.
+        let mut alpha = -1;
+        let mut best = candidates & self.order[list.slot(0)];
+        for i in 0..list.len {
+            let slot = list.slot(i);
+            let mv = candidates & self.order[slot];
+            let value = -self.negamax(
+                current ^ mask,
+                mask | mv,
+                moves + 1,
+                -1,
+                -alpha,
+                list.threats[slot],
+            );
+            if self.halt.is_some() {
+                return None;
+            }
+            if value >= 1 {
+                return Some((1, column(mv)));
+            }
+            if value > alpha {
+                alpha = value;
+                best = mv;
+            }
+        }
+        Some((alpha, column(best)))
+    }
+}
+
+impl<G: Geometry> Search<'_, G> {
+    /// The exact score and an optimal line, the result `wdl` being known if it is given.
+    fn line_of(&mut self, position: &ConnectFour, wdl: Option<i32>) -> Option<Line> {
+        let score = self.score_of(
+            position.current(),
+            position.mask(),
+            position.moves() as i32,
+            wdl,
+        )?;
         let shape = self.geometry.shape();
         let mut line = Line {
             score,

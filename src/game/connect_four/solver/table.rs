@@ -60,6 +60,23 @@ impl Table {
         }
     }
 
+    /// Holds `size` slots from now on (the entries are lost if that changes the size).
+    pub fn resize(&mut self, size: usize) {
+        if size.max(1) != self.size {
+            *self = Table::with_slots(size);
+        }
+    }
+
+    /// The memory the table takes once used, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.size * std::mem::size_of::<AtomicU64>()
+    }
+
+    /// The memory the table has now, in bytes (0 before the first solve).
+    pub fn allocated_bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.slots)
+    }
+
     /// Allocates the slots if needed. The memory comes zeroed from the system and is
     /// paid for page by page at first touch, so the first solve does not stall.
     ///
