@@ -100,6 +100,15 @@ enum Halt {
     OverBudget,
 }
 
+/// What the search for the result (win, draw or loss) found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Proof {
+    /// The result (1, 0, -1) and a move that keeps it.
+    Result(i32, Column),
+    /// Halted first; the root moves proven to lose by then.
+    Partial { losing: Vec<Column>, halt: Halt },
+}
+
 /// What a full solve found: the exact score (solver convention), an optimal line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
@@ -305,9 +314,19 @@ impl Solver<ConnectFour> for ConnectFourSolver {
         let (wdl, keeping) = match known {
             Some((wdl, Some(keeping))) => (wdl, keeping),
             _ => match self.run(position, control, budget, |search, p| search.wdl_move(p)) {
-                Ok(found) => found,
-                Err(Halt::OverBudget) => return Verdict::Declined,
-                Err(Halt::Aborted) => return Verdict::Aborted,
+                Ok(Proof::Result(wdl, keeping)) => (wdl, keeping),
+                // Out of time: the heuristic search takes the position, without the moves
+                // proven to lose.
+                Ok(Proof::Partial {
+                    losing,
+                    halt: Halt::OverBudget,
+                }) if !losing.is_empty() => return Verdict::Excluding(losing),
+                Ok(Proof::Partial {
+                    halt: Halt::OverBudget,
+                    ..
+                })
+                | Err(Halt::OverBudget) => return Verdict::Declined,
+                Ok(Proof::Partial { .. }) | Err(Halt::Aborted) => return Verdict::Aborted,
             },
         };
         let result_only = Verdict::Solved(result_only(position, wdl, keeping));

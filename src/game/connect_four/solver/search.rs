@@ -4,11 +4,11 @@
 use std::time::Instant;
 
 use super::table::{self, Table};
-use super::{Geometry, Halt, Line};
+use super::{Geometry, Halt, Line, Proof};
 use crate::budget::control::Control;
 use crate::game::connect_four::bitboard::{winning_cells, Shape};
 use crate::game::connect_four::book::Book;
-use crate::game::connect_four::{Column, ConnectFour};
+use crate::game::connect_four::ConnectFour;
 
 /// Nodes between two looks at the stop flag, the clock and the node limit.
 const CHECK_INTERVAL: u64 = 1024;
@@ -36,7 +36,8 @@ pub(super) trait SearchOps {
     fn wdl(&mut self, position: &ConnectFour) -> Option<i32>;
     fn line(&mut self, position: &ConnectFour) -> Option<Line>;
     /// The result (1 win, 0 draw, -1 loss) and a move proven to keep it.
-    fn wdl_move(&mut self, position: &ConnectFour) -> Option<(i32, Column)>;
+    /// Stopped before, the root moves it proved losing by then (see [`Proof`]).
+    fn wdl_move(&mut self, position: &ConnectFour) -> Option<Proof>;
     /// [`SearchOps::line`] for a position whose result `wdl` is already proven.
     fn line_given(&mut self, position: &ConnectFour, wdl: i32) -> Option<Line>;
 }

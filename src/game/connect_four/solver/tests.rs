@@ -161,3 +161,21 @@ fn the_table_keeps_to_its_share_of_hash() {
     assert_eq!(solver.score(&position, &mut unlimited()), Some(4));
     assert_eq!(solver.table_bytes(), (1 << 20, 1 << 20));
 }
+
+#[test]
+fn out_of_time_the_moves_proven_to_lose_are_left_out() {
+    // 8x6 (no book, far too big to solve in a test): X has three in column a, so every
+    // move of O but a loses at once. A short movetime runs out before the result is
+    // known; the heuristic search gets the position without the seven losing moves.
+    let wide = ConnectFour::new_game(&[("cols".to_string(), "8".to_string())]).expect("8x6");
+    let mut position = wide;
+    position.play_digits("12121").expect("legal");
+    let mut solver = ConnectFourSolver::with_table_slots(1 << 16);
+    let movetime = Limits {
+        movetime: Some(std::time::Duration::from_millis(30)),
+        ..Limits::default()
+    };
+    let verdict = solver.solve(&position, &Params::default(), &movetime, &mut unlimited());
+    let losing: Vec<_> = (1..8).map(crate::game::connect_four::Column).collect();
+    assert_eq!(verdict, Verdict::Excluding(losing));
+}

@@ -3,7 +3,7 @@
 
 use super::{Ordered, Search, SearchOps, PV_MIN_NODES};
 use crate::game::connect_four::bitboard::winning_cells;
-use crate::game::connect_four::solver::{Geometry, Line};
+use crate::game::connect_four::solver::{Geometry, Line, Proof};
 use crate::game::connect_four::{Column, ConnectFour};
 use crate::game::Game;
 
@@ -131,17 +131,19 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
         self.line_of(position, Some(wdl))
     }
 
-    fn wdl_move(&mut self, position: &ConnectFour) -> Option<(i32, Column)> {
+    fn wdl_move(&mut self, position: &ConnectFour) -> Option<Proof> {
         let (current, mask) = (position.current(), position.mask());
         let moves = position.moves() as i32;
         let shape = self.geometry.shape();
         let column = |mv: u64| Column((mv.trailing_zeros() / shape.height) as u8);
         let win = self.winning_move(current, mask);
         if win != 0 {
-            return Some((1, column(win)));
+            return Some(Proof::Result(1, column(win)));
         }
         let threats_against = winning_cells(shape, current ^ mask, mask);
         let candidates = self.non_losing(mask, threats_against);
+        // Moves that are not candidates let the opponent win at once.
+        let mut losing = shape.playable(mask) & !candidates;
         let mut list = Ordered::new();
         self.ordered(&mut list, current, mask, candidates);
         if list.len == 0 {
@@ -151,12 +153,14 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
                 .iter()
                 .find(|&&column| playable & column != 0)
                 .map_or(playable, |&column| playable & column);
-            return Some((-1, column(first)));
+            return Some(Proof::Result(-1, column(first)));
         }
         // A root search in the window (-1, 1), keeping the move: a child worth at least 1
         // is a win; the first child worth 0 raises the window to (0, 1), where the later
         // children are only asked whether they win. Every value is fail-hard within its
-        // window, so what it says about the result is proven.
+        // window, so what it says about the result is proven. If the search stops first,
+        // the moves proven to lose so far (children worth -1 in the first window) are
+        // still worth knowing.
         let mut alpha = -1;
         let mut best = candidates & self.order[list.slot(0)];
         for i in 0..list.len {
@@ -170,18 +174,24 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
                 -alpha,
                 list.threats[slot],
             );
-            if self.halt.is_some() {
-                return None;
+            if let Some(halt) = self.halt {
+                let losing = (0..shape.cols)
+                    .filter(|&c| losing & shape.column_mask(c) != 0)
+                    .map(|c| Column(c as u8))
+                    .collect();
+                return Some(Proof::Partial { losing, halt });
             }
             if value >= 1 {
-                return Some((1, column(mv)));
+                return Some(Proof::Result(1, column(mv)));
             }
             if value > alpha {
                 alpha = value;
                 best = mv;
+            } else if alpha < 0 {
+                losing |= mv;
             }
         }
-        Some((alpha, column(best)))
+        Some(Proof::Result(alpha, column(best)))
     }
 }
 
