@@ -6,13 +6,19 @@
 //! symmetric positions during the first plies, and (for untimed solves) a table on 2 MiB
 //! pages.
 //!
-//! When it runs (see [`ConnectFourSolver::solve`]): a position in the opening book
-//! ([`crate::game::connect_four::book`]) is answered from it at once. Otherwise always
-//! under `go solve`; under a time limit for a third of the soft limit at most (three
-//! quarters from the tenth disc on), declining if that is not enough; under `go infinite`
-//! for a second at most; never for `depth`/`nodes` searches or the `baseline` style
-//! (neither uses the book either). The book also bounds the search at the positions it
-//! knows. With `Threads` above 1 the solver runs helper threads over its shared table.
+//! When it runs (see [`ConnectFourSolver::solve`]): a position the opening book
+//! ([`crate::game::connect_four::book`]) knows with an optimal line is answered from it at
+//! once. Otherwise the solver first proves the result (win, draw or loss: one search in
+//! the window (-1, 1), several times cheaper than the exact score early in the game) with
+//! a move that keeps it, or takes both from the book's win/loss entries; then it refines
+//! to the exact score with the rest of the move, answering with the result alone
+//! (`win <=N` / `loss <=N`) if that does not finish. Always under `go solve`; under a time
+//! limit the result gets half of the soft limit at most (three quarters from the tenth
+//! disc on), and if that is not enough the heuristic search takes the position without
+//! the root moves proven to lose by then; under `go infinite` a second at most; never for
+//! `depth`/`nodes` searches or the `baseline` style (neither uses the book either). The
+//! book also bounds the search at the positions it knows. With `Threads` above 1 the
+//! solver runs helper threads over its shared table.
 //!
 //! Scores inside the solver use the test sets' convention generalised to any board: a
 //! game won with the four made at ply `e` (1-based, counted from the empty board) is worth
