@@ -13,7 +13,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// Slots of the in-game table: 2^24 (128 MiB).
+/// Slots of a table whose size was not set (`set_memory`): 2^24 (128 MiB). In the engine
+/// the table is half of `Hash` (32 MiB by default).
 pub const DEFAULT_SLOTS: usize = 1 << 24;
 
 /// Stored values: 0 empty, `BIAS + score` an upper bound, `LOWER + BIAS + score` a lower
