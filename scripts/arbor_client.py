@@ -120,10 +120,13 @@ class Score:
 
     `kind` is ``cp`` (centi-units of the evaluation), ``win``/``loss`` (proven, in `value`
     plies), ``draw`` (proven draw) or ``disc`` (proven final disc margin in Othello).
+    `within` marks ``win <=N`` / ``loss <=N``: the result is proven, the distance only
+    bounded (the game ends within `value` plies).
     """
 
     kind: str
     value: int | None = None
+    within: bool = False
 
     @property
     def is_proven(self) -> bool:
@@ -140,14 +143,18 @@ class Score:
         return int(self.value or 0)
 
     def __str__(self) -> str:
-        return self.kind if self.value is None else f"{self.kind} {self.value}"
+        if self.value is None:
+            return self.kind
+        return f"{self.kind} {'<=' if self.within else ''}{self.value}"
 
     @classmethod
     def parse(cls, text: str) -> "Score":
-        """Parses ``cp 12``, ``win 5``, ``draw``... Raises ValueError otherwise."""
+        """Parses ``cp 12``, ``win 5``, ``win <=9``, ``draw``... Raises ValueError otherwise."""
         parts = text.split()
         if parts == ["draw"]:
             return cls("draw")
+        if len(parts) == 2 and parts[0] in ("win", "loss") and parts[1].startswith("<="):
+            return cls(parts[0], int(parts[1][2:]), within=True)
         if len(parts) == 2 and parts[0] in ("cp", "win", "loss", "disc"):
             return cls(parts[0], int(parts[1]))
         raise ValueError(f"not a score: {text!r}")
@@ -189,7 +196,9 @@ def parse_info(line: str) -> dict[str, Any]:
                 i += 2
             else:
                 try:
-                    info["score"] = Score(kind, int(tokens[i + 2]))
+                    value = tokens[i + 2]
+                    within = value.startswith("<=")
+                    info["score"] = Score(kind, int(value[2:] if within else value), within=within)
                 except (ValueError, IndexError):
                     pass
                 i += 3

@@ -24,19 +24,27 @@ lock, it takes about movetime x positions x players), and ``--judge FILE`` later
 the referee's solves for those moves, untimed (they can take minutes each for early
 positions without a deep opening book).
 
+The referee needs only the result (win/draw/loss), not its distance: ``--wdl`` sets its
+``Solve`` option to ``wdl`` (arbor's weak solve, several times faster early in the
+game, and it uses the opening book's win/loss entries), and ``--referee-hash MiB`` gives
+it a larger table (half of ``Hash`` goes to the solver). The judged lines also give each
+reference solve's CPU time (the referee process's, from /proc), which sizes a book.
+
 ``--solve-only`` skips steps 2-3 and only times the solves (the reference solves of
 early positions can take minutes each without an opening book; ``--cap S`` stops a solve
 after S seconds and counts it as unsolved).
 
 Usage: python3 scripts/bench_connect4_keep.py [--engine target/release/arbor]
            [--referee ENGINE] [--compare ENGINE] [--positions 500] [--min-ply 0] [--max-ply 16] [--movetime 100] [--seed 1]
-           [--cap SECONDS] [--solve-only] [--save-moves FILE | --judge FILE]
+           [--cap SECONDS] [--wdl] [--referee-hash MIB] [--solve-only]
+           [--save-moves FILE | --judge FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -69,9 +77,20 @@ def result(score: Score | None) -> int | None:
     return {"win": 1, "draw": 0, "loss": -1}.get(score.kind)
 
 
+def cpu_seconds(engine: Engine) -> float:
+    """User + system CPU time of the engine's process so far (0 where /proc is absent)."""
+    try:
+        with open(f"/proc/{engine.process.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def solve(engine: Engine, moves: list[str], cap: float | None) -> tuple[int | None, float]:
     """The exact result of the position after `moves` and the time it took (None when
-    `cap` seconds ran out first). A finished game is judged by the referee's rules."""
+    `cap` seconds ran out first). A finished game is judged by the referee's rules.
+    A solve stopped at the cap still counts when the referee had proven the result."""
     game = ConnectFour()
     for move in moves:
         game.play(move)
@@ -85,7 +104,7 @@ def solve(engine: Engine, moves: list[str], cap: float | None) -> tuple[int | No
         remaining = None if cap is None else cap - (time.perf_counter() - start)
         if remaining is not None and remaining <= 0:
             analysis.stop()
-            return None, cap
+            return result(analysis.info.get("score")), cap
         try:
             info = analysis.next(remaining)
         except EngineTimeout:
@@ -116,29 +135,36 @@ def play_all(positions: list[list[str]], commands: list[tuple[str, str]], moveti
 
 
 def judge(records: list[dict], names: list[str], referee_command: str, cap: float | None,
-          solve_only: bool) -> dict[int, dict[str, list]]:
+          solve_only: bool, wdl: bool = False, hash_mib: int | None = None) -> dict[int, dict[str, list]]:
     """The referee's results before and after each recorded move, printed per position."""
     per_ply: dict[int, dict[str, list]] = {}
-    solved: dict[tuple[str, ...], tuple[int | None, float]] = {}
+    solved: dict[tuple[str, ...], tuple[int | None, float, float]] = {}
     with Engine.popen(referee_command) as referee:
+        if hash_mib:
+            referee.set_option("Hash", hash_mib)
         referee.new_game("connect4")
+        if wdl:
+            referee.set_option("Solve", "wdl")
 
-        def cached_solve(moves: list[str]) -> tuple[int | None, float]:
+        def cached_solve(moves: list[str]) -> tuple[int | None, float, float]:
             if tuple(moves) not in solved:
-                solved[tuple(moves)] = solve(referee, moves, cap)
+                cpu = cpu_seconds(referee)
+                found, seconds = solve(referee, moves, cap)
+                solved[tuple(moves)] = (found, seconds, cpu_seconds(referee) - cpu)
             return solved[tuple(moves)]
 
         for record in records:
             moves = record["moves"]
             ply = len(moves)
-            stats = per_ply.setdefault(ply, {"times": [], **{name: [] for name in names}})
-            before, seconds = cached_solve(moves)
+            stats = per_ply.setdefault(ply, {"times": [], "cpu": [], **{name: [] for name in names}})
+            before, seconds, cpu = cached_solve(moves)
             stats["times"].append(seconds)
-            line = f"{ply:2d} {''.join(moves) or '-':16s} solve {seconds:8.3f}s result {before}"
+            stats["cpu"].append(cpu)
+            line = f"{ply:2d} {''.join(moves) or '-':16s} solve {seconds:8.3f}s cpu {cpu:8.3f}s result {before}"
             for name in names:
                 if solve_only or before is None:
                     break
-                after, _ = cached_solve(moves + [record[name]])
+                after, _, _ = cached_solve(moves + [record[name]])
                 kept = None if after is None else (-after == before)
                 stats[name].append(kept)
                 verdict = "kept" if kept else "LOST" if kept is False else "?"
@@ -159,6 +185,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cap", type=float, default=None)
     parser.add_argument("--solve-only", action="store_true")
+    parser.add_argument("--wdl", action="store_true", help="the referee proves only win/draw/loss")
+    parser.add_argument("--referee-hash", type=int, default=None, metavar="MIB")
     parser.add_argument("--save-moves", default=None, metavar="FILE")
     parser.add_argument("--judge", default=None, metavar="FILE")
     args = parser.parse_args()
@@ -186,12 +214,15 @@ def main() -> int:
             print(f"{len(records)} positions played, moves saved to {args.save_moves}")
             return 0
     names = [name for name, _ in commands]
-    per_ply = judge(records, names, args.referee or args.engine, args.cap, args.solve_only)
+    per_ply = judge(records, names, args.referee or args.engine, args.cap, args.solve_only,
+                    args.wdl, args.referee_hash)
     totals = {name: [0, 0] for name in names}
     for ply in sorted(per_ply):
         stats = per_ply[ply]
         times = stats["times"]
-        summary = f"ply {ply:2d}: {len(times)} positions, solve median {statistics.median(times):.3f}s max {max(times):.3f}s"
+        cpu = stats["cpu"]
+        summary = (f"ply {ply:2d}: {len(times)} positions, solve median {statistics.median(times):.3f}s "
+                   f"max {max(times):.3f}s, cpu median {statistics.median(cpu):.3f}s mean {statistics.mean(cpu):.3f}s")
         for name in names:
             known = [k for k in stats[name] if k is not None]
             totals[name][0] += sum(known)

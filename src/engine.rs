@@ -81,7 +81,7 @@ impl Worker {
     /// # Errors
     /// The table could not be allocated, or the thread could not be started.
     pub fn start(hash_mib: usize) -> Result<Self, String> {
-        let tables = Tables::try_new(hash_mib)
+        let tables = Tables::try_new(tt_mib(hash_mib))
             .map_err(|_| format!("cannot allocate a {hash_mib} MiB hash table"))?;
         let (request_tx, request_rx) = crossbeam_channel::unbounded();
         let (event_tx, event_rx) = crossbeam_channel::unbounded();
@@ -123,9 +123,15 @@ impl Drop for Worker {
     }
 }
 
-/// A solver's own tables may use half of `Hash` (the transposition table has the rest).
+/// A solver's own tables may use half of `Hash`...
 fn solver_bytes(hash_mib: usize) -> usize {
     (hash_mib << 20) / 2
+}
+
+/// ...and the transposition table the other half in whole MiB (at least 1), so that together they
+/// stay within `Hash` (only one game's solver holds memory at a time: `game` clears).
+fn tt_mib(hash_mib: usize) -> usize {
+    (hash_mib / 2).max(1)
 }
 
 fn run(mut tables: Tables, hash_mib: usize, requests: Receiver<Request>, events: Sender<Event>) {
@@ -142,7 +148,7 @@ fn run(mut tables: Tables, hash_mib: usize, requests: Receiver<Request>, events:
                 let _ = events.send(Event::Cleared);
             }
             Request::Resize(mib) => {
-                let result = Tables::try_new(mib).map(|new| tables = new);
+                let result = Tables::try_new(tt_mib(mib)).map(|new| tables = new);
                 if result.is_ok() {
                     solvers.set_memory(solver_bytes(mib));
                 }
@@ -222,4 +228,20 @@ pub fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
         position.play(mv);
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{solver_bytes, tt_mib};
+
+    #[test]
+    fn the_tables_share_hash() {
+        // From 2 MiB on, the transposition table and a solver's tables stay within Hash.
+        for hash in [2, 3, 7, 64, 1000, 16_384] {
+            let total = (tt_mib(hash) << 20) + solver_bytes(hash);
+            assert!(total <= hash << 20, "Hash {hash}: {total} bytes");
+            assert!(solver_bytes(hash) >= (hash << 20) / 2 - 1, "Hash {hash}");
+        }
+        assert_eq!(tt_mib(1), 1);
+    }
 }

@@ -154,6 +154,12 @@ class StubEngine(unittest.TestCase):
         self.assertEqual(info, {"depth": 7, "seldepth": 9, "score": Score("win", 5), "nodes": 1234, "nps": 99,
                                 "time": 0.25, "hashfull": 3, "pv": ["d", "e", "f"]})
         self.assertEqual(parse_info("info score draw depth 2")["score"], Score("draw"))
+        # A proven result whose distance is only bounded.
+        within = parse_info("info depth 25 score win <=25 nodes 9 pv b")
+        self.assertEqual((within["score"], within["nodes"]), (Score("win", 25, within=True), 9))
+        self.assertEqual(str(within["score"]), "win <=25")
+        self.assertTrue(within["score"].is_proven)
+        self.assertEqual(Score.parse("loss <=8"), Score("loss", 8, within=True))
         self.assertEqual(parse_info("info score disc -4")["score"].relative_cp(), -4)
         malformed = parse_info("info depth x nodes 5 score cp")
         self.assertNotIn("depth", malformed)

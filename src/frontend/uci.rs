@@ -324,13 +324,22 @@ fn info_line<G: Game>(root: &G, rest: &str) -> String {
         match word {
             "score" => {
                 let kind = words.next().unwrap_or("cp");
-                let value: i64 = if kind == "draw" {
-                    0
+                let text = if kind == "draw" {
+                    "0"
                 } else {
-                    words.next().and_then(|v| v.parse().ok()).unwrap_or(0)
+                    words.next().unwrap_or("0")
                 };
+                // `win <=N`: a proven win within N plies (the distance only bounded).
+                let (within, text) = match text.strip_prefix("<=") {
+                    Some(rest) => (true, rest),
+                    None => (false, text),
+                };
+                let value: i64 = text.parse().unwrap_or(0);
                 out.push(match kind {
-                    // N plies to the end is ceil(N / 2) moves of the winner.
+                    // N plies to the end is ceil(N / 2) moves of the winner. A win within
+                    // N is at least that good (UCI's lowerbound), a loss at most.
+                    "win" if within => format!("score mate {} lowerbound", (value + 1) / 2),
+                    "loss" if within => format!("score mate -{} upperbound", (value + 1) / 2),
                     "win" => format!("score mate {}", (value + 1) / 2),
                     "loss" => format!("score mate -{}", (value + 1) / 2),
                     "disc" => format!("score cp {}", value * 100),
@@ -385,6 +394,14 @@ mod tests {
         assert_eq!(
             info_line(&root, "depth 9 score loss 4 pv a1"),
             "info depth 9 score mate -2 pv P@a3"
+        );
+        assert_eq!(
+            info_line(&root, "depth 9 score win <=5 nodes 3"),
+            "info depth 9 score mate 3 lowerbound nodes 3"
+        );
+        assert_eq!(
+            info_line(&root, "depth 9 score loss <=4"),
+            "info depth 9 score mate -2 upperbound"
         );
         assert_eq!(
             info_line(&root, "depth 9 score draw"),

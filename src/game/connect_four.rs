@@ -367,33 +367,62 @@ pub enum Style {
     Baseline,
 }
 
+/// What the solver proves before it answers (`setoption name Solve value exact|wdl`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SolveFor {
+    /// The exact score (the distance to the end), when time allows; the result otherwise.
+    #[default]
+    Exact,
+    /// Only the result, win/draw/loss (Pons' "weak" solve): much faster early on.
+    Result,
+}
+
 /// Connect Four's engine settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Params {
     pub style: Style,
+    pub solve: SolveFor,
 }
 
 impl GameParams for Params {
     fn specs() -> &'static [OptionSpec] {
-        &[OptionSpec {
-            name: "Style",
-            kind: "combo",
-            default: "full",
-            range: "full|baseline",
-            help: "full: threat/parity evaluation and the exact solver; \
-                   baseline: the seed book's segment evaluation, no solver",
-        }]
+        &[
+            OptionSpec {
+                name: "Style",
+                kind: "combo",
+                default: "full",
+                range: "full|baseline",
+                help: "full: threat/parity evaluation and the exact solver; \
+                       baseline: the seed book's segment evaluation, no solver",
+            },
+            OptionSpec {
+                name: "Solve",
+                kind: "combo",
+                default: "exact",
+                range: "exact|wdl",
+                help: "exact: the solver proves the result, then the exact score; \
+                       wdl: it stops at the result (win <=N / loss <=N / draw)",
+            },
+        ]
     }
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), Option<String>> {
-        if !name.eq_ignore_ascii_case("style") {
+        let value = value.to_ascii_lowercase();
+        if name.eq_ignore_ascii_case("style") {
+            self.style = match value.as_str() {
+                "full" => Style::Full,
+                "baseline" => Style::Baseline,
+                _ => return Err(Some("expected full or baseline".to_string())),
+            };
+        } else if name.eq_ignore_ascii_case("solve") {
+            self.solve = match value.as_str() {
+                "exact" => SolveFor::Exact,
+                "wdl" => SolveFor::Result,
+                _ => return Err(Some("expected exact or wdl".to_string())),
+            };
+        } else {
             return Err(None);
         }
-        self.style = match value.to_ascii_lowercase().as_str() {
-            "full" => Style::Full,
-            "baseline" => Style::Baseline,
-            _ => return Err(Some("expected full or baseline".to_string())),
-        };
         Ok(())
     }
 }

@@ -94,6 +94,10 @@ pub enum ScoreReport {
     Draw,
     /// Proven final margin for the side to move (Margin scoring).
     Disc(i32),
+    /// Proven win, the distance not: the game ends within this many plies with best play.
+    WinWithin(u32),
+    /// Proven loss, the distance not: the game ends within this many plies with best play.
+    LossWithin(u32),
 }
 
 impl ScoreReport {
@@ -107,6 +111,15 @@ impl ScoreReport {
             Scoring::Margin if score < -EVAL_LIMIT => ScoreReport::Disc(score + MARGIN_BASE),
             Scoring::Margin if proven && score == 0 => ScoreReport::Disc(0),
             _ => ScoreReport::Cp(score),
+        }
+    }
+
+    /// A proven win or loss whose distance is only bounded (a draw stays exact).
+    pub fn within(self) -> Self {
+        match self {
+            ScoreReport::Win(plies) => ScoreReport::WinWithin(plies),
+            ScoreReport::Loss(plies) => ScoreReport::LossWithin(plies),
+            other => other,
         }
     }
 
@@ -159,5 +172,9 @@ mod tests {
             ScoreReport::Cp(35)
         );
         assert!(is_decisive(margin(1)) && is_decisive(loss_in(100)) && !is_decisive(EVAL_LIMIT));
+        assert_eq!(ScoreReport::Win(9).within(), ScoreReport::WinWithin(9));
+        assert_eq!(ScoreReport::Loss(4).within(), ScoreReport::LossWithin(4));
+        assert_eq!(ScoreReport::Draw.within(), ScoreReport::Draw);
+        assert!(ScoreReport::LossWithin(4).is_proven());
     }
 }

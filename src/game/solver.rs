@@ -22,6 +22,9 @@ pub struct Solved<M> {
     pub pv: Vec<M>,
     /// The depth to report: plies until the end of the game along the PV.
     pub depth: u32,
+    /// Only the result is proven, not the distance: `score` and `depth` are then the
+    /// slowest win or loss there could be (reported `win <=N` / `loss <=N`).
+    pub within: bool,
 }
 
 /// What a solver made of a root position.

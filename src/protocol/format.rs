@@ -33,7 +33,7 @@ pub fn failure(id: Option<u64>, error: &ProtocolError) -> String {
     out
 }
 
-/// A score as `cp N`, `win N`, `loss N`, `draw` or `disc N`.
+/// A score as `cp N`, `win N`, `loss N`, `draw`, `disc N`, `win <=N` or `loss <=N`.
 pub fn score(score: ScoreReport) -> String {
     match score {
         ScoreReport::Cp(cp) => format!("cp {cp}"),
@@ -41,6 +41,8 @@ pub fn score(score: ScoreReport) -> String {
         ScoreReport::Loss(plies) => format!("loss {plies}"),
         ScoreReport::Draw => "draw".to_string(),
         ScoreReport::Disc(margin) => format!("disc {margin}"),
+        ScoreReport::WinWithin(plies) => format!("win <={plies}"),
+        ScoreReport::LossWithin(plies) => format!("loss <={plies}"),
     }
 }
 
@@ -102,5 +104,7 @@ mod tests {
         assert_eq!(line, "info depth 3 seldepth 5 score win 3 nodes 2000 nps 1000000 time 2 hashfull 7 pv b2 a1\n");
         assert_eq!(score(ScoreReport::Disc(-4)), "disc -4");
         assert_eq!(score(ScoreReport::Draw), "draw");
+        assert_eq!(score(ScoreReport::WinWithin(37)), "win <=37");
+        assert_eq!(score(ScoreReport::LossWithin(8)), "loss <=8");
     }
 }

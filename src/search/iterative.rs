@@ -257,6 +257,11 @@ impl<G: Solve> Main<'_, G> {
         match solver.solve(self.root, self.params, self.limits, control) {
             Verdict::Solved(solved) => {
                 let report = ScoreReport::new(solved.score, true, G::SCORING);
+                let report = if solved.within {
+                    report.within()
+                } else {
+                    report
+                };
                 let result = SearchResult {
                     best_move: solved.best_move,
                     score: report,
@@ -501,7 +506,8 @@ pub(crate) fn is_final(report: ScoreReport, proven: bool, depth: u32) -> bool {
         // A win or loss at distance n is exact once every line n plies deep was searched.
         ScoreReport::Win(n) | ScoreReport::Loss(n) => proven || depth >= n,
         ScoreReport::Draw | ScoreReport::Disc(_) => proven,
-        ScoreReport::Cp(_) => false,
+        // Only the solver reports these, never an iteration.
+        ScoreReport::Cp(_) | ScoreReport::WinWithin(_) | ScoreReport::LossWithin(_) => false,
     }
 }
 

@@ -6,13 +6,19 @@
 //! symmetric positions during the first plies, and (for untimed solves) a table on 2 MiB
 //! pages.
 //!
-//! When it runs (see [`ConnectFourSolver::solve`]): a position in the opening book
-//! ([`crate::game::connect_four::book`]) is answered from it at once. Otherwise always
-//! under `go solve`; under a time limit for a third of the soft limit at most (three
-//! quarters from the tenth disc on), declining if that is not enough; under `go infinite`
-//! for a second at most; never for `depth`/`nodes` searches or the `baseline` style
-//! (neither uses the book either). The book also bounds the search at the positions it
-//! knows. With `Threads` above 1 the solver runs helper threads over its shared table.
+//! When it runs (see [`ConnectFourSolver::solve`]): a position the opening book
+//! ([`crate::game::connect_four::book`]) knows with an optimal line is answered from it at
+//! once. Otherwise the solver first proves the result (win, draw or loss: one search in
+//! the window (-1, 1), several times cheaper than the exact score early in the game) with
+//! a move that keeps it, or takes both from the book's win/loss entries; then it refines
+//! to the exact score with the rest of the move, answering with the result alone
+//! (`win <=N` / `loss <=N`) if that does not finish. Always under `go solve`; under a time
+//! limit the result gets half of the soft limit at most (three quarters from the tenth
+//! disc on), and if that is not enough the heuristic search takes the position without
+//! the root moves proven to lose by then; under `go infinite` a second at most; never for
+//! `depth`/`nodes` searches or the `baseline` style (neither uses the book either). The
+//! book also bounds the search at the positions it knows. With `Threads` above 1 the
+//! solver runs helper threads over its shared table.
 //!
 //! Scores inside the solver use the test sets' convention generalised to any board: a
 //! game won with the four made at ply `e` (1-based, counted from the empty board) is worth
@@ -23,21 +29,25 @@ use std::time::{Duration, Instant};
 
 use crate::budget::control::Control;
 use crate::budget::limits::{Deadline, Limits, StopFlag};
+use crate::game::connect_four::bitboard::winning_cells;
 use crate::game::connect_four::bitboard::Shape;
-use crate::game::connect_four::book::Book;
-use crate::game::connect_four::{Column, ConnectFour, Params, Style};
+use crate::game::connect_four::book::{Book, Value};
+use crate::game::connect_four::{Column, ConnectFour, Params, SolveFor, Style};
 use crate::game::score::{loss_in, win_in};
 use crate::game::solver::{Solved, Solver, Verdict};
 use crate::game::Game;
 
 mod search;
 pub mod table;
+#[cfg(test)]
+mod tests;
 use search::{Search, SearchOps};
 use table::Table;
 
-/// Outside `go solve`, the solver may spend this fraction of the move's soft time limit
-/// before it gives the position back to the heuristic search...
-const BUDGET_DIVISOR: u32 = 3;
+/// Outside `go solve`, the solver may spend this fraction (numerator, denominator) of the
+/// move's soft time limit on proving the result before it gives the position back to the
+/// heuristic search...
+const EARLY_BUDGET: (u32, u32) = (1, 2);
 
 /// ...except past both the opening book and this many discs, where it may spend this
 /// fraction (numerator, denominator): there a solve usually takes tens of milliseconds,
@@ -96,6 +106,15 @@ enum Halt {
     OverBudget,
 }
 
+/// What the search for the result (win, draw or loss) found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Proof {
+    /// The result (1, 0, -1) and a move that keeps it.
+    Result(i32, Column),
+    /// Halted first; the root moves proven to lose by then.
+    Partial { losing: Vec<Column>, halt: Halt },
+}
+
 /// What a full solve found: the exact score (solver convention), an optimal line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
@@ -122,10 +141,21 @@ impl ConnectFourSolver {
         self
     }
 
+    /// Answers from and bounds its search with `book` instead of the shipped one.
+    pub fn with_book(mut self, book: Book<'static>) -> Self {
+        self.book = book;
+        self
+    }
+
     /// Solves with `threads` threads from now on (see [`ConnectFourSolver::run`]).
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads;
         self
+    }
+
+    /// The memory of its table: `(once used, allocated now)` in bytes.
+    pub fn table_bytes(&self) -> (usize, usize) {
+        (self.table.bytes(), self.table.allocated_bytes())
     }
 
     /// Allocates the table and touches all its memory now (for timing).
@@ -231,6 +261,12 @@ impl Solver<ConnectFour> for ConnectFourSolver {
         self.table.clear();
     }
 
+    /// The table holds `bytes` from now on (half of `Hash`; the transposition table has
+    /// the other half). Its entries are lost when the size changes, as `Hash` clears.
+    fn set_memory(&mut self, bytes: usize) {
+        self.table.resize(bytes / std::mem::size_of::<u64>());
+    }
+
     /// The solver runs its own helpers (see [`ConnectFourSolver::run`]).
     fn set_threads(&mut self, threads: usize) -> bool {
         self.threads = threads;
@@ -254,14 +290,10 @@ impl Solver<ConnectFour> for ConnectFourSolver {
         let answers =
             params.style == Style::Full && limits.depth.is_none() && limits.nodes.is_none();
         if let Some((score, pv)) = book.line(position).filter(|_| answers) {
-            let (score, depth) = search_score(position, score);
-            return Verdict::Solved(Solved {
-                best_move: pv[0],
-                score,
-                pv,
-                depth,
-            });
+            return Verdict::Solved(exact(position, score, pv));
         }
+        let now = Instant::now();
+        let soft = Deadline::new(limits, now).soft;
         let budget = if limits.solve {
             None
         } else if params.style == Style::Baseline
@@ -270,33 +302,123 @@ impl Solver<ConnectFour> for ConnectFourSolver {
         {
             return Verdict::Declined;
         } else {
-            let now = Instant::now();
             let solvable = position.moves() >= SOLVABLE_FROM.max(book.deepest() + 1);
             let (numerator, denominator) = if solvable {
                 SOLVABLE_BUDGET
             } else {
-                (1, BUDGET_DIVISOR)
+                EARLY_BUDGET
             };
-            Some(match Deadline::new(limits, now).soft {
+            Some(match soft {
                 Some(soft) => now + soft.saturating_duration_since(now) * numerator / denominator,
                 // `go infinite`: analysis, so a hard position goes to the heuristic search.
                 None => now + UNTIMED_BUDGET,
             })
         };
-        match self.run(position, control, budget, |search, p| search.line(p)) {
-            Ok(line) => {
-                let (score, depth) = search_score(position, line.score);
-                Verdict::Solved(Solved {
-                    best_move: line.moves[0],
-                    score,
-                    pv: line.moves,
-                    depth,
+        // The result first: a win/loss entry of the book, else a search in the window
+        // (-1, 1), far cheaper than the exact score.
+        let known = book_result(book, position).filter(|_| answers);
+        let (wdl, keeping) = match known {
+            Some((wdl, Some(keeping))) => (wdl, keeping),
+            _ => match self.run(position, control, budget, |search, p| search.wdl_move(p)) {
+                Ok(Proof::Result(wdl, keeping)) => (wdl, keeping),
+                // Out of time: the heuristic search takes the position, without the moves
+                // proven to lose.
+                Ok(Proof::Partial {
+                    losing,
+                    halt: Halt::OverBudget,
+                }) if !losing.is_empty() => return Verdict::Excluding(losing),
+                Ok(Proof::Partial {
+                    halt: Halt::OverBudget,
+                    ..
                 })
-            }
-            Err(Halt::OverBudget) => Verdict::Declined,
-            Err(Halt::Aborted) => Verdict::Aborted,
+                | Err(Halt::OverBudget) => return Verdict::Declined,
+                Ok(Proof::Partial { .. }) | Err(Halt::Aborted) => return Verdict::Aborted,
+            },
+        };
+        let result_only = Verdict::Solved(result_only(position, wdl, keeping));
+        if params.solve == SolveFor::Result {
+            return result_only;
+        }
+        // Then the exact score, with the rest of the move (all of it: the heuristic
+        // search has nothing to add to a proven result); if it does not finish, the
+        // move found keeps the result.
+        let refine = if limits.solve {
+            None
+        } else {
+            Some(soft.unwrap_or(Instant::now() + UNTIMED_BUDGET))
+        };
+        match self.run(position, control, refine, |search, p| {
+            search.line_given(p, wdl)
+        }) {
+            Ok(line) => Verdict::Solved(exact(position, line.score, line.moves)),
+            Err(_) => result_only,
         }
     }
+}
+
+/// The exact answer for solver score `score` and an optimal line.
+fn exact(position: &ConnectFour, score: i32, pv: Vec<Column>) -> Solved<Column> {
+    let (score, depth) = search_score(position, score);
+    Solved {
+        best_move: pv[0],
+        score,
+        pv,
+        depth,
+        within: false,
+    }
+}
+
+/// The answer when only the result `wdl` (1, 0, -1) is proven and `keeping` keeps it: a
+/// draw is exact; a win or loss comes with the most plies it can take (the slowest win or
+/// loss there could be).
+fn result_only(position: &ConnectFour, wdl: i32, keeping: Column) -> Solved<Column> {
+    let (score, depth) = search_score(position, wdl);
+    Solved {
+        best_move: keeping,
+        score,
+        pv: vec![keeping],
+        depth,
+        within: wdl != 0,
+    }
+}
+
+/// The result the book proves for `position` (an exact entry with a known optimal line is
+/// answered before), and a move keeping it if the book shows one: for a win a move to a
+/// position the book knows lost, for a draw one it knows drawn, for a loss any move (the
+/// most central one that gives no win at once).
+fn book_result(book: Book<'static>, position: &ConnectFour) -> Option<(i32, Option<Column>)> {
+    let wdl = match book.probe(position)? {
+        Value::Win => 1,
+        Value::Loss => -1,
+        Value::Exact(score) => score.signum(),
+    };
+    let shape = position.shape();
+    let mut children = shape
+        .centre_order()
+        .filter(|&column| position.can_play(column))
+        .map(|column| {
+            let mut child = *position;
+            child.play(Column(column as u8));
+            (Column(column as u8), child)
+        });
+    let keeps = |child: &ConnectFour| {
+        child.outcome().is_some()
+            || match book.probe(child) {
+                Some(Value::Loss) => true,
+                Some(Value::Exact(score)) => score.signum() == -wdl,
+                _ => false,
+            }
+    };
+    let keeping = if wdl >= 0 {
+        children.find(|(_, child)| keeps(child))
+    } else {
+        let all: Vec<_> = children.collect();
+        let safe = all.iter().find(|(_, child)| {
+            winning_cells(shape, child.current(), child.mask()) & shape.playable(child.mask()) == 0
+        });
+        safe.or(all.first()).copied()
+    };
+    Some((wdl, keeping.map(|(column, _)| column)))
 }
 
 /// The search score (`win_in`/`loss_in`/0) and the plies to the end for a solver score.

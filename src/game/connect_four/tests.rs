@@ -9,7 +9,7 @@ use crate::budget::control::Control;
 use crate::game::perft;
 use crate::search::{search, Limits, ScoreReport, Solved, Solver, StopFlag, Tables, Verdict};
 
-fn digits(text: &str) -> ConnectFour {
+pub(super) fn digits(text: &str) -> ConnectFour {
     ConnectFour::new()
         .parse_position(&format!("digits {text}"))
         .expect("valid digits")
@@ -20,7 +20,7 @@ fn unlimited() -> Control {
 }
 
 /// Lines of Pons' test sets (exact scores, his convention), typed in as facts.
-const FACTS: &[(&str, i32)] = &[
+pub(super) const FACTS: &[(&str, i32)] = &[
     ("2252576253462244111563365343671351441", -1),
     ("7422341735647741166133573473242566", 1),
     ("23163416124767223154467471272416755633", 0),
@@ -315,6 +315,7 @@ fn the_solver_stops_and_declines() {
     );
     let baseline = Params {
         style: Style::Baseline,
+        ..Params::default()
     };
     assert_eq!(
         solver.solve(&easy, &baseline, &movetime, &mut unlimited()),
@@ -334,7 +335,10 @@ fn depth_limited_play_wins_and_blocks() {
         ..Limits::default()
     };
     for style in [Style::Full, Style::Baseline] {
-        let params = Params { style };
+        let params = Params {
+            style,
+            ..Params::default()
+        };
         let mut play = |moves: &str| {
             let root = digits(moves);
             let result = search(

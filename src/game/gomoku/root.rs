@@ -229,6 +229,7 @@ impl Solver<Gomoku> for ThreatSolver {
                     score: win_in(proof.plies),
                     depth: proof.plies,
                     pv: proof.pv,
+                    within: false,
                 });
             }
             Ok(None) | Err(Interrupted::Budget) => {}

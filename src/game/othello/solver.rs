@@ -282,6 +282,7 @@ impl Solver<Othello> for EndgameSolver {
                 score: score::margin(exact.margin),
                 pv: exact.pv,
                 depth: empties,
+                within: false,
             }),
             None => Verdict::Aborted,
         }

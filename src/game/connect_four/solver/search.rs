@@ -4,12 +4,11 @@
 use std::time::Instant;
 
 use super::table::{self, Table};
-use super::{Geometry, Halt, Line};
+use super::{Geometry, Halt, Line, Proof};
 use crate::budget::control::Control;
 use crate::game::connect_four::bitboard::{winning_cells, Shape};
 use crate::game::connect_four::book::Book;
-use crate::game::connect_four::{Column, ConnectFour};
-use crate::game::Game;
+use crate::game::connect_four::ConnectFour;
 
 /// Nodes between two looks at the stop flag, the clock and the node limit.
 const CHECK_INTERVAL: u64 = 1024;
@@ -28,12 +27,19 @@ const ROTATED_PLIES: i32 = 2;
 /// Enhanced transposition cutoffs are tried only with at least this many empty cells.
 const ETC_MIN_EMPTIES: i32 = 12;
 
+mod root;
+
 /// What the root procedures need from a search, whatever its geometry.
 pub(super) trait SearchOps {
     fn score(&mut self, position: &ConnectFour) -> Option<i32>;
     /// The result only: 1 win, 0 draw, -1 loss (one null-window pass around 0).
     fn wdl(&mut self, position: &ConnectFour) -> Option<i32>;
     fn line(&mut self, position: &ConnectFour) -> Option<Line>;
+    /// The result (1 win, 0 draw, -1 loss) and a move proven to keep it.
+    /// Stopped before, the root moves it proved losing by then (see [`Proof`]).
+    fn wdl_move(&mut self, position: &ConnectFour) -> Option<Proof>;
+    /// [`SearchOps::line`] for a position whose result `wdl` is already proven.
+    fn line_given(&mut self, position: &ConnectFour, wdl: i32) -> Option<Line>;
 }
 
 /// One solve's working state.
@@ -360,84 +366,6 @@ impl<'a, G: Geometry> Search<'a, G> {
         let wins = winning_cells(shape, current, mask) & shape.playable(mask);
         wins & wins.wrapping_neg()
     }
-
-    fn score_of(&mut self, current: u64, mask: u64, moves: i32) -> Option<i32> {
-        let shape = self.geometry.shape();
-        let cells = shape.cells() as i32;
-        if self.winning_move(current, mask) != 0 {
-            return Some((cells + 1 - moves) / 2);
-        }
-        let threats_against = winning_cells(shape, current ^ mask, mask);
-        let mut min = -(cells - moves) / 2;
-        let mut max = (cells + 1 - moves) / 2;
-        while min < max {
-            // Null-window probes, biased towards 0 where most scores lie.
-            let mut probe = min + (max - min) / 2;
-            if probe <= 0 && min / 2 < probe {
-                probe = min / 2;
-            } else if probe >= 0 && max / 2 > probe {
-                probe = max / 2;
-            }
-            let value = self.negamax(current, mask, moves, probe, probe + 1, threats_against);
-            if self.halt.is_some() {
-                return None;
-            }
-            if value <= probe {
-                max = value;
-            } else {
-                min = value;
-            }
-        }
-        Some(min)
-    }
-
-    /// An optimal move for the side to move given its exact `score`, or `None` if halted.
-    fn best_move(&mut self, current: u64, mask: u64, moves: i32, score: i32) -> Option<u64> {
-        let shape = self.geometry.shape();
-        let win = self.winning_move(current, mask);
-        if win != 0 {
-            return Some(win);
-        }
-        let threats_against = winning_cells(shape, current ^ mask, mask);
-        let candidates = self.non_losing(mask, threats_against);
-        let mut list = Ordered::new();
-        self.ordered(&mut list, current, mask, candidates);
-        if list.len == 0 {
-            // Every move loses at once: any will do; the most central.
-            let playable = shape.playable(mask);
-            let column = self.order[..self.cols]
-                .iter()
-                .find(|&&column| playable & column != 0)
-                .copied()
-                .unwrap_or(playable);
-            return Some(playable & column);
-        }
-        let first = candidates & self.order[list.slot(0)];
-        if list.len == 1 {
-            return Some(first);
-        }
-        for i in 0..list.len {
-            let slot = list.slot(i);
-            let mv = candidates & self.order[slot];
-            let child = -score;
-            let value = self.negamax(
-                current ^ mask,
-                mask | mv,
-                moves + 1,
-                child,
-                child + 1,
-                list.threats[slot],
-            );
-            if self.halt.is_some() {
-                return None;
-            }
-            if value <= child {
-                return Some(mv);
-            }
-        }
-        debug_assert!(false, "no move reaches the exact score");
-        Some(first)
-    }
 }
 
 /// The book's key of a position whose table key is `key`: the table's keys are already
@@ -445,57 +373,4 @@ impl<'a, G: Geometry> Search<'a, G> {
 #[inline(always)]
 fn canonical_key(geometry: impl Geometry, key: u64) -> u64 {
     key.min(geometry.shape().mirror(key))
-}
-
-impl<G: Geometry> SearchOps for Search<'_, G> {
-    fn score(&mut self, position: &ConnectFour) -> Option<i32> {
-        self.score_of(position.current(), position.mask(), position.moves() as i32)
-    }
-
-    fn wdl(&mut self, position: &ConnectFour) -> Option<i32> {
-        let (current, mask) = (position.current(), position.mask());
-        if self.winning_move(current, mask) != 0 {
-            return Some(1);
-        }
-        let shape = self.geometry.shape();
-        let threats_against = winning_cells(shape, current ^ mask, mask);
-        let value = self.negamax(
-            current,
-            mask,
-            position.moves() as i32,
-            -1,
-            1,
-            threats_against,
-        );
-        (self.halt.is_none()).then_some(value.signum())
-    }
-
-    fn line(&mut self, position: &ConnectFour) -> Option<Line> {
-        let score = self.score(position)?;
-        let shape = self.geometry.shape();
-        let mut line = Line {
-            score,
-            moves: Vec::new(),
-        };
-        // The first move is always found; the rest of the principal variation only while
-        // it costs no more nodes than the score did (it can otherwise double a solve).
-        let score_nodes = self.nodes();
-        let pv_budget = score_nodes.max(PV_MIN_NODES);
-        let mut current_position = *position;
-        let mut value = score;
-        while current_position.outcome().is_none()
-            && (line.moves.is_empty() || self.nodes() - score_nodes <= pv_budget)
-        {
-            let (current, mask) = (current_position.current(), current_position.mask());
-            let moves = current_position.moves() as i32;
-            let Some(mv) = self.best_move(current, mask, moves, value) else {
-                break;
-            };
-            let column = Column((mv.trailing_zeros() / shape.height) as u8);
-            line.moves.push(column);
-            current_position.play(column);
-            value = -value;
-        }
-        (!line.moves.is_empty()).then_some(line)
-    }
 }

@@ -13,7 +13,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// Slots of the in-game table: 2^24 (128 MiB).
+/// Slots of a table whose size was not set (`set_memory`): 2^24 (128 MiB). In the engine
+/// the table is half of `Hash` (32 MiB by default).
 pub const DEFAULT_SLOTS: usize = 1 << 24;
 
 /// Stored values: 0 empty, `BIAS + score` an upper bound, `LOWER + BIAS + score` a lower
@@ -58,6 +59,23 @@ impl Table {
             size: size.max(1),
             huge: false,
         }
+    }
+
+    /// Holds `size` slots from now on (the entries are lost if that changes the size).
+    pub fn resize(&mut self, size: usize) {
+        if size.max(1) != self.size {
+            *self = Table::with_slots(size);
+        }
+    }
+
+    /// The memory the table takes once used, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.size * std::mem::size_of::<AtomicU64>()
+    }
+
+    /// The memory the table has now, in bytes (0 before the first solve).
+    pub fn allocated_bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.slots)
     }
 
     /// Allocates the slots if needed. The memory comes zeroed from the system and is

@@ -1,0 +1,233 @@
+//! The solver's root procedures: the result with a move keeping it, the exact score
+//! (a binary search of null-window probes), an optimal line.
+
+use super::{Ordered, Search, SearchOps, PV_MIN_NODES};
+use crate::game::connect_four::bitboard::winning_cells;
+use crate::game::connect_four::solver::{Geometry, Line, Proof};
+use crate::game::connect_four::{Column, ConnectFour};
+use crate::game::Game;
+
+impl<G: Geometry> Search<'_, G> {
+    /// The exact score, searched within what `wdl` (1, 0, -1, or `None` when unknown)
+    /// already proves.
+    fn score_of(&mut self, current: u64, mask: u64, moves: i32, wdl: Option<i32>) -> Option<i32> {
+        let shape = self.geometry.shape();
+        let cells = shape.cells() as i32;
+        if self.winning_move(current, mask) != 0 {
+            return Some((cells + 1 - moves) / 2);
+        }
+        let threats_against = winning_cells(shape, current ^ mask, mask);
+        let mut min = -(cells - moves) / 2;
+        let mut max = (cells + 1 - moves) / 2;
+        match wdl {
+            Some(1) => min = 1,
+            Some(0) => return Some(0),
+            Some(_) => max = -1,
+            None => {}
+        }
+        while min < max {
+            // Null-window probes, biased towards 0 where most scores lie.
+            let mut probe = min + (max - min) / 2;
+            if probe <= 0 && min / 2 < probe {
+                probe = min / 2;
+            } else if probe >= 0 && max / 2 > probe {
+                probe = max / 2;
+            }
+            let value = self.negamax(current, mask, moves, probe, probe + 1, threats_against);
+            if self.halt.is_some() {
+                return None;
+            }
+            if value <= probe {
+                max = value;
+            } else {
+                min = value;
+            }
+        }
+        Some(min)
+    }
+
+    /// An optimal move for the side to move given its exact `score`, or `None` if halted.
+    fn best_move(&mut self, current: u64, mask: u64, moves: i32, score: i32) -> Option<u64> {
+        let shape = self.geometry.shape();
+        let win = self.winning_move(current, mask);
+        if win != 0 {
+            return Some(win);
+        }
+        let threats_against = winning_cells(shape, current ^ mask, mask);
+        let candidates = self.non_losing(mask, threats_against);
+        let mut list = Ordered::new();
+        self.ordered(&mut list, current, mask, candidates);
+        if list.len == 0 {
+            // Every move loses at once: any will do; the most central.
+            let playable = shape.playable(mask);
+            let column = self.order[..self.cols]
+                .iter()
+                .find(|&&column| playable & column != 0)
+                .copied()
+                .unwrap_or(playable);
+            return Some(playable & column);
+        }
+        let first = candidates & self.order[list.slot(0)];
+        if list.len == 1 {
+            return Some(first);
+        }
+        for i in 0..list.len {
+            let slot = list.slot(i);
+            let mv = candidates & self.order[slot];
+            let child = -score;
+            let value = self.negamax(
+                current ^ mask,
+                mask | mv,
+                moves + 1,
+                child,
+                child + 1,
+                list.threats[slot],
+            );
+            if self.halt.is_some() {
+                return None;
+            }
+            if value <= child {
+                return Some(mv);
+            }
+        }
+        debug_assert!(false, "no move reaches the exact score");
+        Some(first)
+    }
+}
+
+impl<G: Geometry> SearchOps for Search<'_, G> {
+    fn score(&mut self, position: &ConnectFour) -> Option<i32> {
+        self.score_of(
+            position.current(),
+            position.mask(),
+            position.moves() as i32,
+            None,
+        )
+    }
+
+    fn wdl(&mut self, position: &ConnectFour) -> Option<i32> {
+        let (current, mask) = (position.current(), position.mask());
+        if self.winning_move(current, mask) != 0 {
+            return Some(1);
+        }
+        let shape = self.geometry.shape();
+        let threats_against = winning_cells(shape, current ^ mask, mask);
+        let value = self.negamax(
+            current,
+            mask,
+            position.moves() as i32,
+            -1,
+            1,
+            threats_against,
+        );
+        (self.halt.is_none()).then_some(value.signum())
+    }
+
+    fn line(&mut self, position: &ConnectFour) -> Option<Line> {
+        self.line_of(position, None)
+    }
+
+    fn line_given(&mut self, position: &ConnectFour, wdl: i32) -> Option<Line> {
+        self.line_of(position, Some(wdl))
+    }
+
+    fn wdl_move(&mut self, position: &ConnectFour) -> Option<Proof> {
+        let (current, mask) = (position.current(), position.mask());
+        let moves = position.moves() as i32;
+        let shape = self.geometry.shape();
+        let column = |mv: u64| Column((mv.trailing_zeros() / shape.height) as u8);
+        let win = self.winning_move(current, mask);
+        if win != 0 {
+            return Some(Proof::Result(1, column(win)));
+        }
+        let threats_against = winning_cells(shape, current ^ mask, mask);
+        let candidates = self.non_losing(mask, threats_against);
+        // Moves that are not candidates let the opponent win at once.
+        let mut losing = shape.playable(mask) & !candidates;
+        let mut list = Ordered::new();
+        self.ordered(&mut list, current, mask, candidates);
+        if list.len == 0 {
+            // Every move loses at once: the most central.
+            let playable = shape.playable(mask);
+            let first = self.order[..self.cols]
+                .iter()
+                .find(|&&column| playable & column != 0)
+                .map_or(playable, |&column| playable & column);
+            return Some(Proof::Result(-1, column(first)));
+        }
+        // A root search in the window (-1, 1), keeping the move: a child worth at least 1
+        // is a win; the first child worth 0 raises the window to (0, 1), where the later
+        // children are only asked whether they win. Every value is fail-hard within its
+        // window, so what it says about the result is proven. If the search stops first,
+        // the moves proven to lose so far (children worth -1 in the first window) are
+        // still worth knowing.
+        let mut alpha = -1;
+        let mut best = candidates & self.order[list.slot(0)];
+        for i in 0..list.len {
+            let slot = list.slot(i);
+            let mv = candidates & self.order[slot];
+            let value = -self.negamax(
+                current ^ mask,
+                mask | mv,
+                moves + 1,
+                -1,
+                -alpha,
+                list.threats[slot],
+            );
+            if let Some(halt) = self.halt {
+                let losing = (0..shape.cols)
+                    .filter(|&c| losing & shape.column_mask(c) != 0)
+                    .map(|c| Column(c as u8))
+                    .collect();
+                return Some(Proof::Partial { losing, halt });
+            }
+            if value >= 1 {
+                return Some(Proof::Result(1, column(mv)));
+            }
+            if value > alpha {
+                alpha = value;
+                best = mv;
+            } else if alpha < 0 {
+                losing |= mv;
+            }
+        }
+        Some(Proof::Result(alpha, column(best)))
+    }
+}
+
+impl<G: Geometry> Search<'_, G> {
+    /// The exact score and an optimal line, the result `wdl` being known if it is given.
+    fn line_of(&mut self, position: &ConnectFour, wdl: Option<i32>) -> Option<Line> {
+        let score = self.score_of(
+            position.current(),
+            position.mask(),
+            position.moves() as i32,
+            wdl,
+        )?;
+        let shape = self.geometry.shape();
+        let mut line = Line {
+            score,
+            moves: Vec::new(),
+        };
+        // The first move is always found; the rest of the principal variation only while
+        // it costs no more nodes than the score did (it can otherwise double a solve).
+        let score_nodes = self.nodes();
+        let pv_budget = score_nodes.max(PV_MIN_NODES);
+        let mut current_position = *position;
+        let mut value = score;
+        while current_position.outcome().is_none()
+            && (line.moves.is_empty() || self.nodes() - score_nodes <= pv_budget)
+        {
+            let (current, mask) = (current_position.current(), current_position.mask());
+            let moves = current_position.moves() as i32;
+            let Some(mv) = self.best_move(current, mask, moves, value) else {
+                break;
+            };
+            let column = Column((mv.trailing_zeros() / shape.height) as u8);
+            line.moves.push(column);
+            current_position.play(column);
+            value = -value;
+        }
+        (!line.moves.is_empty()).then_some(line)
+    }
+}
