@@ -195,7 +195,11 @@ class TwoNodeCluster(unittest.TestCase):
     def test_a_match_over_two_nodes(self):
         with tempfile.TemporaryDirectory() as folder:
             out = os.path.join(folder, "games.jsonl")
-            stdout, stderr = self.finish(self.start(out, *stubs(delay=5)))
+            # 50 ms a move: the match lasts ~18 s even if the head plays it alone. Ray reuses
+            # the head's busy worker for the queued pairs while the second node still starts
+            # its own (with the runner's code as a runtime env: seconds on a loaded machine);
+            # at 5 ms a move the head had played all 40 games by then.
+            stdout, stderr = self.finish(self.start(out, *stubs(delay=50)))
             self.assertEqual(indices(out), list(range(40)))
             spread = stderr.split("Ray: games played per node: ")[1].splitlines()[0].split(", ")
             self.assertEqual(len(spread), 2, stderr)  # both nodes played
