@@ -12,6 +12,7 @@ pub mod cli;
 pub mod engine;
 pub mod frontend;
 pub mod game;
+pub mod memory;
 pub mod protocol;
 pub mod registry;
 pub mod search;

@@ -314,39 +314,6 @@ impl TranspositionTable {
 /// at start-up or at a game change, never inside a move. Larger tables are mapped lazily.
 pub const PREFAULT_LIMIT: usize = 256 << 20;
 
-/// Backs `size` bytes at `start` (a fresh zeroed allocation nobody else sees yet) with
-/// 2 MiB pages where Linux can (transparent huge pages in `madvise` mode, as on the test
-/// machines), and maps every page now: a search probes anywhere in the table, so with 4 KiB
-/// pages nearly every probe also misses the TLB, and a huge page faulted in during a search
-/// costs its 2 MiB of zeroing inside a timed move. Failure of the advice is harmless (small
-/// pages), so its result is ignored.
-#[cfg(not(loom))]
-fn map_with_huge_pages(start: *mut u8, size: usize) {
-    const PAGE: usize = 4096;
-    #[cfg(target_os = "linux")]
-    {
-        const MADV_HUGEPAGE: std::ffi::c_int = 14;
-        extern "C" {
-            fn madvise(
-                addr: *mut std::ffi::c_void,
-                length: usize,
-                advice: std::ffi::c_int,
-            ) -> std::ffi::c_int;
-        }
-        let offset = start.align_offset(PAGE);
-        let length = size.saturating_sub(offset) & !(PAGE - 1);
-        // SAFETY: the range is whole pages inside the allocation just made. The advice
-        // changes how the kernel backs the pages, never what they hold.
-        unsafe { madvise(start.wrapping_add(offset).cast(), length, MADV_HUGEPAGE) };
-    }
-    for offset in (0..size).step_by(PAGE) {
-        // SAFETY: `offset < size`, inside the allocation, which no reference points to
-        // yet. Writing the zero it already holds maps the page; volatile, because the
-        // compiler knows the memory is zero and would drop a plain store.
-        unsafe { start.add(offset).write_volatile(0) };
-    }
-}
-
 /// A hint to load the cache line holding `address` (never dereferenced here).
 #[inline(always)]
 fn prefetch_line(address: *const u8) {
@@ -381,18 +348,27 @@ fn zeroed_buckets(count: usize) -> Result<Box<[Bucket]>, AllocError> {
     // the `count` buckets are initialised. The pointer came from the global allocator
     // with exactly the layout of a `[Bucket]` of length `count`, which is what the box
     // frees it with.
-    unsafe {
+    let buckets: Box<[Bucket]> = unsafe {
         let memory = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
         if memory.is_null() {
             return Err(AllocError);
         }
-        if layout.size() <= PREFAULT_LIMIT {
-            map_with_huge_pages(memory.cast(), layout.size());
-        }
-        Ok(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
-            memory, count,
-        )))
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count))
+    };
+    if layout.size() <= PREFAULT_LIMIT {
+        map_with_huge_pages(&buckets);
     }
+    Ok(buckets)
+}
+
+/// Backs a fresh table with 2 MiB pages where Linux can and maps every page now: a huge
+/// page faulted in during a search would cost its 2 MiB of zeroing inside a timed move.
+/// Storing the zero a bucket already holds maps its page.
+#[cfg(not(loom))]
+fn map_with_huge_pages(buckets: &[Bucket]) {
+    crate::memory::advise_huge_pages(buckets);
+    let per_page = (4096 / std::mem::size_of::<Bucket>()).max(1);
+    buckets.iter().step_by(per_page).for_each(Bucket::zero);
 }
 
 #[cfg(all(loom, test))]

@@ -90,7 +90,7 @@ impl Table {
             self.huge = false;
         }
         if huge && !self.huge {
-            advise_huge_pages(&self.slots);
+            crate::memory::advise_huge_pages(&self.slots);
             self.huge = true;
         }
     }
@@ -161,35 +161,6 @@ fn zeroed_slots(count: usize) -> Box<[AtomicU64]> {
     // zero bits are a valid `u64`.
     unsafe { memory.assume_init() }
 }
-
-/// Asks Linux to back the table with 2 MiB pages: with 4 KiB pages nearly every probe
-/// also misses the TLB. Only advice: without transparent huge pages nothing changes.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(slots: &[AtomicU64]) {
-    const HUGE_PAGE: usize = 2 << 20;
-    const MADV_HUGEPAGE: std::ffi::c_int = 14;
-    extern "C" {
-        fn madvise(
-            addr: *mut std::ffi::c_void,
-            length: usize,
-            advice: std::ffi::c_int,
-        ) -> std::ffi::c_int;
-    }
-    let start = slots.as_ptr() as usize;
-    let end = start + std::mem::size_of_val(slots);
-    let aligned = start.next_multiple_of(HUGE_PAGE);
-    if aligned < end {
-        let length = (end - aligned) / HUGE_PAGE * HUGE_PAGE;
-        // SAFETY: the range lies inside `slots`, which this table owns; MADV_HUGEPAGE
-        // changes how the pages are backed, never their contents.
-        unsafe {
-            madvise(aligned as *mut std::ffi::c_void, length, MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: &[AtomicU64]) {}
 
 #[cfg(test)]
 mod tests {
