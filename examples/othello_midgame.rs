@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use arbor::game::othello::{Othello, OthelloParams};
 use arbor::game::{Game, GameParams};
-use arbor::search::{search, Limits, StopFlag, Tables};
+use arbor::search::{search_to_depth, Tables};
 
 /// Opening lines (move texts from the start position).
 const OPENINGS: &[&str] = &[
@@ -58,20 +58,9 @@ fn main() {
             }
         }
         tables.clear();
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
         let clock = Instant::now();
-        let Some(result) = search(
-            &position,
-            &params,
-            &limits,
-            &mut tables,
-            &mut solver,
-            &StopFlag::new(),
-            |_| {},
-        ) else {
+        let Some(result) = search_to_depth(&position, &params, depth, &mut tables, &mut solver)
+        else {
             continue;
         };
         let seconds = clock.elapsed().as_secs_f64();

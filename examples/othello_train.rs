@@ -21,7 +21,7 @@ use arbor::game::othello::train::gen::{generate, GenConfig};
 use arbor::game::othello::{Othello, OthelloParams};
 use arbor::game::score::ScoreReport;
 use arbor::game::Player;
-use arbor::search::{search, Limits, StopFlag, Tables};
+use arbor::search::{search_to_depth, Tables};
 
 fn value<T: std::str::FromStr>(args: &[String], flag: &str) -> Option<T> {
     let i = args.iter().position(|a| a == flag)?;
@@ -162,19 +162,7 @@ fn probcut(args: &[String]) {
         let mut values = vec![None; max_depth as usize + 1];
         for depth in 1..=max_depth {
             tables.clear();
-            let limits = Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            };
-            let result = search(
-                &position,
-                &params,
-                &limits,
-                &mut tables,
-                &mut solver,
-                &StopFlag::new(),
-                |_| {},
-            );
+            let result = search_to_depth(&position, &params, depth, &mut tables, &mut solver);
             values[depth as usize] = match result.map(|r| r.score) {
                 Some(ScoreReport::Cp(v)) => Some(f64::from(v)),
                 _ => None,

@@ -12,7 +12,7 @@ use std::time::Instant;
 use arbor::game::gomoku::Gomoku;
 use arbor::game::othello::Othello;
 use arbor::game::{Evaluate, Game, MoveList};
-use arbor::search::{search, Limits, Solve, StopFlag, Tables};
+use arbor::search::{search_to_depth, Solve, Tables};
 
 /// Mid-game positions: plies from the start chosen by a fixed pseudo-random sequence.
 fn positions<G: Game>(start: &G, count: usize, plies: usize) -> Vec<G> {
@@ -51,20 +51,8 @@ fn run<G: Solve>(positions: &[G], depth: u32, threads: usize) -> (f64, u64, u64)
         let mut tables = Tables::try_new(64).expect("64 MiB");
         tables.set_threads(threads);
         let mut solver = G::Solver::default();
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
         let clock = Instant::now();
-        let result = search(
-            position,
-            &params,
-            &limits,
-            &mut tables,
-            &mut solver,
-            &StopFlag::new(),
-            |_| {},
-        );
+        let result = search_to_depth(position, &params, depth, &mut tables, &mut solver);
         seconds += clock.elapsed().as_secs_f64();
         nodes += result.as_ref().map_or(0, |r| r.nodes);
         main_nodes += result.as_ref().map_or(0, |r| r.main_nodes);

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::Evaluate;
 use crate::registry::{self, Registered};
-use crate::search::{self, Limits, StopFlag, Tables};
+use crate::search::{self, Tables};
 
 /// Transposition table size used by `bench`, fixed so the node count does not depend on options.
 const BENCH_HASH_MIB: usize = 16;
@@ -53,20 +53,8 @@ pub fn bench_game<G: Registered>(report: &mut BenchReport) -> Result<(), String>
         let mut tables = Tables::try_new(BENCH_HASH_MIB)
             .map_err(|_| "cannot allocate the bench hash table".to_string())?;
         let mut solver = <G as search::Solve>::Solver::default();
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
         let started = Instant::now();
-        let result = search::search(
-            &position,
-            &params,
-            &limits,
-            &mut tables,
-            &mut solver,
-            &StopFlag::new(),
-            |_| {},
-        );
+        let result = search::search_to_depth(&position, &params, depth, &mut tables, &mut solver);
         report.elapsed += started.elapsed();
         report.positions += 1;
         if let Some(result) = result {

@@ -18,7 +18,7 @@ pub mod tt;
 
 use std::time::Duration;
 
-pub use iterative::{run, search, Request};
+pub use iterative::{run, search, search_to_depth, Request};
 // The vocabulary the search shares with the games' own solvers lives below both layers
 // (`budget`, `game::score`, `game::solver`); re-exported here for the layers above.
 pub use crate::budget::{Clock, Limits, PonderHit, StopFlag};

@@ -47,6 +47,30 @@ pub fn search<G: Solve>(
     run(request, tables, solver, on_info, |_| {})
 }
 
+/// [`search`] to exactly `depth` plies, with no time limit, no stop from outside and no
+/// reports: what benchmarks and the trainers need.
+pub fn search_to_depth<G: Solve>(
+    root: &G,
+    params: &G::Params,
+    depth: u32,
+    tables: &mut Tables,
+    solver: &mut G::Solver,
+) -> Option<SearchResult<G::Move>> {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    search(
+        root,
+        params,
+        &limits,
+        tables,
+        solver,
+        &StopFlag::new(),
+        |_| {},
+    )
+}
+
 /// What one search is asked to do: the position, the game's settings, the limits, and how
 /// it is told to stop or that its ponder move was played.
 pub struct Request<'a, G: Solve> {
