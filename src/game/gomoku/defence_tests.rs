@@ -5,7 +5,7 @@ use super::vcf::ThreatSolver;
 use super::*;
 use crate::budget::control::Control;
 use crate::game::solver::Solver;
-use crate::search::{self, Limits, StopFlag, Tables};
+use crate::search::{self, StopFlag, Tables};
 
 /// The 7-ply VCF position of tests.rs one ply earlier: White to move, before j9. Black
 /// threatens fours at h6 and h8 (rows 6 and 8, e-g) with h7 waiting in column h.
@@ -44,18 +44,12 @@ fn a_move_that_ignores_a_vcf_is_refuted_and_the_search_defends() {
     }
 
     let mut tables = Tables::try_new(8).expect("8 MiB");
-    let limits = Limits {
-        depth: Some(4),
-        ..Limits::default()
-    };
-    let result = search::search(
+    let result = search::search_to_depth(
         &position,
         &GomokuParams::default(),
-        &limits,
+        4,
         &mut tables,
         &mut ThreatSolver::default(),
-        &StopFlag::new(),
-        |_| {},
     )
     .expect("not over");
     let chosen = position.format_move(result.best_move);
