@@ -6,17 +6,21 @@
 //! connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] [--slots-log2 K]
 //! connect4_book sample --ply N --count C [--seed S] [--exact] [--slots-log2 K]
 //! connect4_book build --dir DIR --out FILE
+//! connect4_book verify --book FILE [--count C] [--seed S]
 //! ```
 //! `layer` solves the canonical positions (a position and its mirror image once) of ply N
 //! that are not over, in a fixed order split into blocks of 32 positions, block `b` going
 //! to shard `b % S`. Each result is appended at once to `DIR/ply{N}-{I}of{S}.txt` as
-//! `KEY KIND VALUE` (KIND `E`: exact solver score, `W`: 1 win, 0 draw, -1 loss for the
-//! side to move; KEY = `current + mask` of the canonical orientation). A restarted shard
+//! `KEY KIND VALUE COLUMN` (KIND `E`: exact solver score, `W`: 1 win, 0 draw, -1 loss for
+//! the side to move; KEY = `current + mask` of the canonical orientation; COLUMN, 0-based in
+//! that orientation, a move that keeps the result; files of sessions 3-4 have none). A restarted shard
 //! skips every key already in any `ply{N}-*.txt` of DIR, so generation resumes where it
 //! stopped, with any shard split. `sample` times C consecutive positions from a seeded
 //! offset of the layer (to size a layer before generating it). `build` reads every
 //! `ply*-*.txt` of DIR, derives the values of the plies above the deepest one by negamax
 //! over the children, and writes the book (format in src/game/connect_four/book.rs).
+//! `verify` checks a sample of a book's stored moves: each move's child, solved afresh
+//! without the book, must give the entry's result.
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -25,10 +29,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use arbor::budget::control::Control;
-use arbor::game::connect_four::book::build::{derive, encode, Known};
+use arbor::game::connect_four::book::build::{derive, encode, Known, Moves};
 use arbor::game::connect_four::book::{layer_positions, Book, Value};
 use arbor::game::connect_four::solver::ConnectFourSolver;
-use arbor::game::connect_four::ConnectFour;
+use arbor::game::connect_four::{Column, ConnectFour};
+use arbor::game::Game;
 use arbor::search::StopFlag;
 
 /// The most positions per block of the shard split: consecutive positions are often
@@ -47,6 +52,7 @@ struct Options {
     count: usize,
     seed: u64,
     out: PathBuf,
+    book: PathBuf,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -63,6 +69,7 @@ fn parse_options() -> Result<Options, String> {
         count: 200,
         seed: 1,
         out: PathBuf::from("book.bin"),
+        book: PathBuf::from("data/connect_four/book.bin"),
     };
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -78,6 +85,7 @@ fn parse_options() -> Result<Options, String> {
             "--count" => options.count = number(&value()?)?,
             "--seed" => options.seed = number(&value()?)?,
             "--out" => options.out = PathBuf::from(value()?),
+            "--book" => options.book = PathBuf::from(value()?),
             _ => return Err(format!("unexpected argument {arg}\n{USAGE}")),
         }
     }
@@ -88,7 +96,7 @@ fn parse_options() -> Result<Options, String> {
 }
 
 const USAGE: &str = "usage: connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] \
-                     [--slots-log2 K] | sample --ply N --count C [--seed S] [--exact] | build --dir DIR --out FILE";
+                     [--slots-log2 K] | sample --ply N --count C [--seed S] [--exact] | build --dir DIR --out FILE | verify --book FILE [--count C] [--seed S]";
 
 fn number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     text.parse().map_err(|_| format!("not a number: {text}"))
@@ -106,6 +114,7 @@ fn main() -> ExitCode {
         "layer" => layer(&options),
         "sample" => sample(&options),
         "build" => build(&options),
+        "verify" => verify(&options),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -117,29 +126,42 @@ fn main() -> ExitCode {
     }
 }
 
-/// Solves one position: (kind, value).
-fn solve(solver: &mut ConnectFourSolver, position: &ConnectFour, exact: bool) -> (char, i32) {
+/// Solves one position: (kind, value, the column of a move that keeps the result, in the
+/// canonical orientation; with `--exact` an optimal move).
+fn solve(solver: &mut ConnectFourSolver, position: &ConnectFour, exact: bool) -> (char, i32, u8) {
     let mut control = Control::new(StopFlag::new(), None, None);
     if exact {
-        let score = solver.score(position, &mut control);
-        ('E', score.unwrap_or_default())
+        let line = solver.line(position, &mut control);
+        line.map_or(('E', 0, 0), |line| {
+            ('E', line.score, line.moves.first().map_or(0, |c| c.0))
+        })
     } else {
-        let wdl = solver.wdl(position, &mut control);
-        ('W', wdl.unwrap_or_default())
+        let (wdl, keeping) = solver
+            .wdl_move(position, &mut control)
+            .unwrap_or((0, Column(0)));
+        ('W', wdl, keeping.0)
     }
+}
+
+/// One solved position as the generator wrote it.
+struct Solved {
+    key: u64,
+    ply: u32,
+    value: Value,
+    /// A move keeping the result (files of sessions 3-4 have none).
+    keeping: Option<Column>,
 }
 
 /// Keys already solved for this ply by any shard.
 fn done_keys(dir: &Path, ply: u32) -> Result<HashSet<u64>, String> {
     Ok(read_results(dir, &format!("ply{ply}-"))?
         .into_iter()
-        .map(|(key, _, _)| key)
+        .map(|solved| solved.key)
         .collect())
 }
 
-/// The results `(key, deepest ply, value)` in the files of `dir` whose names start with
-/// `prefix` and end with `.txt`.
-fn read_results(dir: &Path, prefix: &str) -> Result<Vec<(u64, u32, Value)>, String> {
+/// The results in the files of `dir` whose names start with `prefix` and end with `.txt`.
+fn read_results(dir: &Path, prefix: &str) -> Result<Vec<Solved>, String> {
     let mut results = Vec::new();
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for entry in entries.flatten() {
@@ -158,7 +180,8 @@ fn read_results(dir: &Path, prefix: &str) -> Result<Vec<(u64, u32, Value)>, Stri
         let whole = &text[..text.rfind('\n').map_or(0, |end| end + 1)];
         for line in whole.lines() {
             let fields: Vec<&str> = line.split_whitespace().collect();
-            if let [key, kind, value] = fields[..] {
+            // `KEY KIND VALUE [COLUMN]`.
+            if let [key, kind, value, ref column @ ..] = fields[..] {
                 let (Ok(key), Ok(value)) = (key.parse(), value.parse::<i32>()) else {
                     continue;
                 };
@@ -168,7 +191,17 @@ fn read_results(dir: &Path, prefix: &str) -> Result<Vec<(u64, u32, Value)>, Stri
                     ("W", _) => Value::Loss,
                     _ => return Err(format!("{name}: bad line {line}")),
                 };
-                results.push((key, ply, value));
+                let keeping = column
+                    .first()
+                    .and_then(|column| column.parse::<u8>().ok())
+                    .filter(|&column| column < 7)
+                    .map(Column);
+                results.push(Solved {
+                    key,
+                    ply,
+                    value,
+                    keeping,
+                });
             }
         }
     }
@@ -177,17 +210,20 @@ fn read_results(dir: &Path, prefix: &str) -> Result<Vec<(u64, u32, Value)>, Stri
 
 fn build(options: &Options) -> Result<(), String> {
     let results = read_results(&options.dir, "ply")?;
-    let deepest = results.iter().map(|&(_, ply, _)| ply).max().unwrap_or(0);
-    let mut known = Known::new();
-    for &(key, _, value) in &results {
-        // An exact score wins over a win/loss of the same position.
-        if !matches!(known.get(&key), Some(Value::Exact(_))) {
-            known.insert(key, value);
+    let deepest = results.iter().map(|solved| solved.ply).max().unwrap_or(0);
+    let (mut known, mut moves) = (Known::new(), Moves::new());
+    for solved in &results {
+        // An exact score (and its optimal move) wins over a win/loss of the same position.
+        if !matches!(known.get(&solved.key), Some(Value::Exact(_))) {
+            known.insert(solved.key, solved.value);
+            if let Some(column) = solved.keeping {
+                moves.insert(solved.key, column);
+            }
         }
     }
     let solved = known.len();
     let derived = derive(&mut known, deepest);
-    let bytes = encode(&known, deepest);
+    let bytes = encode(&known, &moves, deepest);
     std::fs::write(&options.out, &bytes).map_err(|e| format!("{}: {e}", options.out.display()))?;
     println!(
         "{} solved positions (deepest ply {deepest}), {derived} derived or sharpened: \
@@ -200,20 +236,74 @@ fn build(options: &Options) -> Result<(), String> {
     let book = Book::parse(&bytes).ok_or("the written book does not parse")?;
     for ply in 0..=deepest {
         let layer = layer_positions(ply);
-        let (mut exact, mut class) = (0, 0);
+        let (mut exact, mut class, mut keeping) = (0, 0, 0);
         for position in &layer {
             match book.probe(position) {
                 Some(Value::Exact(_)) => exact += 1,
                 Some(_) => class += 1,
                 None => {}
             }
+            keeping += usize::from(book.keeping_move(position).is_some());
         }
         println!(
-            "ply {ply}: {} positions, {exact} exact, {class} win/loss only",
+            "ply {ply}: {} positions, {exact} exact, {class} win/loss only, {keeping} with a \
+             stored move",
             layer.len()
         );
     }
     Ok(())
+}
+
+/// Checks `--count` stored moves of the book in `--book`, spread over its positions by
+/// `--seed`: the child after each move, solved without a book, keeps the entry's result.
+fn verify(options: &Options) -> Result<(), String> {
+    let bytes =
+        std::fs::read(&options.book).map_err(|e| format!("{}: {e}", options.book.display()))?;
+    let book = Book::parse(&bytes).ok_or("not a book")?;
+    let with_moves: Vec<(ConnectFour, Column, i32)> = (0..=book.deepest())
+        .flat_map(layer_positions)
+        .filter_map(|position| {
+            let keeping = book.keeping_move(&position)?;
+            let wdl = book.probe(&position)?.bounds(position.moves()).0.signum();
+            Some((position, keeping, wdl))
+        })
+        .collect();
+    let count = options.count.min(with_moves.len());
+    println!("{} stored moves; checking {count}", with_moves.len());
+    let mut solver = ConnectFourSolver::with_table_slots(1 << options.slots_log2).without_book();
+    let mut state = options.seed;
+    let mut wrong = 0;
+    for _ in 0..count {
+        // xorshift64*: an even spread without a dependency.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let (position, keeping, wdl) = with_moves[state as usize % with_moves.len()];
+        let mut child = position;
+        child.play(keeping);
+        let kept = match child.outcome() {
+            Some(_) => 1,
+            None => {
+                let mut control = Control::new(StopFlag::new(), None, None);
+                -solver.wdl(&child, &mut control).ok_or("stopped")?
+            }
+        };
+        if kept != wdl {
+            wrong += 1;
+            println!(
+                "WRONG: {} ply {}: move {} gives {kept}, book {wdl}",
+                position.key(),
+                position.moves(),
+                keeping.0
+            );
+        }
+    }
+    println!("{wrong} wrong of {count}");
+    if wrong == 0 {
+        Ok(())
+    } else {
+        Err(format!("{wrong} stored moves do not keep their result"))
+    }
 }
 
 /// Solves the shard's part of each layer of `--ply` in turn, with one table.
@@ -257,9 +347,9 @@ fn solve_layer(options: &Options, ply: u32, solver: &mut ConnectFourSolver) -> R
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let (start, cpu_start) = (Instant::now(), cpu_seconds());
     for (i, position) in mine.iter().enumerate() {
-        let (kind, value) = solve(solver, position, options.exact);
+        let (kind, value, column) = solve(solver, position, options.exact);
         // One write per line, so a kill never leaves half a line behind a newline.
-        let line = format!("{} {kind} {value}\n", position.key());
+        let line = format!("{} {kind} {value} {column}\n", position.key());
         out.write_all(line.as_bytes()).map_err(|e| e.to_string())?;
         if (i + 1) % 500 == 0 || i + 1 == mine.len() || positions.len() < 5000 {
             let elapsed = start.elapsed().as_secs_f64();
@@ -315,7 +405,7 @@ fn sample(options: &Options) -> Result<(), String> {
     let (start, cpu_start) = (Instant::now(), cpu_seconds());
     for position in &positions[offset..offset + count] {
         let begin = Instant::now();
-        let (_, value) = solve(&mut solver, position, options.exact);
+        let (_, value, _) = solve(&mut solver, position, options.exact);
         times.push(begin.elapsed().as_secs_f64());
         results[(value.signum() + 1) as usize] += 1;
     }

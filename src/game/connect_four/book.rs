@@ -4,14 +4,19 @@
 //!
 //! The data is compiled in (`include_bytes!`). Format, little-endian:
 //! ```text
-//! "C4BK"  u8 version = 1  u8 deepest ply  u16 reserved
-//! then u64 entries sorted by key: bits 0..56 the key, bits 56..64 the value code
+//! "C4BK"  u8 version = 2  u8 deepest ply  u16 reserved
+//! then u64 entries sorted by key: bits 0..52 the key, bits 52..56 a move, bits 56..64
+//! the value code
 //! ```
 //! The key is `current + mask` of the position or of its mirror image, whichever is
 //! smaller (a position and its mirror image are stored once). A value code `1..=127` is
 //! the exact solver score plus 64; [`WIN_CODE`] and [`LOSS_CODE`] say only that the side to
-//! move wins or loses (the distance unknown). Every entry is proven; positions the
-//! generator has not reached are absent, so a partial book is still correct.
+//! move wins or loses (the distance unknown). The move, if not 0, is 1 + the column (in the
+//! stored orientation) of a move that keeps the result of a won or drawn position, as the
+//! generator's solve found it (an optimal move where the value is exact): it lets the
+//! engine answer a position of the deepest ply, whose children the book does not hold.
+//! Every entry is proven; positions the generator has not reached are absent, so a partial
+//! book is still correct.
 
 pub mod build;
 
@@ -26,15 +31,19 @@ static DATA: &[u8] = include_bytes!("../../../data/connect_four/book.bin");
 
 /// The header's magic, version and length.
 pub const MAGIC: &[u8; 4] = b"C4BK";
-pub const VERSION: u8 = 1;
+pub const VERSION: u8 = 2;
 pub const HEADER: usize = 8;
 
 /// Value codes of entries that know only who wins.
 pub const WIN_CODE: u8 = 129;
 pub const LOSS_CODE: u8 = 128;
 
-const KEY_BITS: u32 = 56;
+/// The key's bits (a 7x6 key, `current + mask`, needs 49).
+pub const KEY_BITS: u32 = 52;
 const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+/// Where the move code and the value code start.
+pub const MOVE_SHIFT: u32 = 52;
+pub const VALUE_SHIFT: u32 = 56;
 
 /// What the book knows about a position, from the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,9 +146,8 @@ impl<'a> Book<'a> {
         u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8]))
     }
 
-    /// The value stored under a canonical key (see the module comment).
-    #[inline]
-    pub fn probe_key(&self, key: u64) -> Option<Value> {
+    /// The entry stored under a canonical key.
+    fn find(&self, key: u64) -> Option<u64> {
         let (mut low, mut high) = (0, self.len());
         while low < high {
             let middle = (low + high) / 2;
@@ -147,10 +155,35 @@ impl<'a> Book<'a> {
             match (entry & KEY_MASK).cmp(&key) {
                 std::cmp::Ordering::Less => low = middle + 1,
                 std::cmp::Ordering::Greater => high = middle,
-                std::cmp::Ordering::Equal => return Value::from_code((entry >> KEY_BITS) as u8),
+                std::cmp::Ordering::Equal => return Some(entry),
             }
         }
         None
+    }
+
+    /// The value stored under a canonical key (see the module comment).
+    #[inline]
+    pub fn probe_key(&self, key: u64) -> Option<Value> {
+        Value::from_code((self.find(key)? >> VALUE_SHIFT) as u8)
+    }
+
+    /// The stored move that keeps the result of `position` (won or drawn, standard
+    /// board, game not over), in `position`'s own orientation.
+    pub fn keeping_move(&self, position: &ConnectFour) -> Option<Column> {
+        if position.shape() != Shape::STANDARD || position.moves() > self.deepest {
+            return None;
+        }
+        let stored = canonical(position);
+        let code = (self.find(stored.key())? >> MOVE_SHIFT) & 0xF;
+        let column = u32::try_from(code).ok()?.checked_sub(1)?;
+        let shape = position.shape();
+        // The entry is stored under the mirror image unless the position is canonical.
+        let column = if stored.key() == position.key() {
+            column
+        } else {
+            shape.cols.checked_sub(1 + column)?
+        };
+        position.can_play(column).then_some(Column(column as u8))
     }
 
     /// What the book knows about `position` (standard board, game not over).

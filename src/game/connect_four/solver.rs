@@ -177,6 +177,20 @@ impl ConnectFourSolver {
             .ok()
     }
 
+    /// The result (1 win, 0 draw, -1 loss for the side to move) and a move that keeps
+    /// it (for the opening book's generator), or `None` if `control` stopped it. The game
+    /// must not be over.
+    pub fn wdl_move(
+        &mut self,
+        position: &ConnectFour,
+        control: &mut Control,
+    ) -> Option<(i32, Column)> {
+        match self.run(position, control, None, |search, p| search.wdl_move(p)) {
+            Ok(Proof::Result(wdl, keeping)) => Some((wdl, keeping)),
+            _ => None,
+        }
+    }
+
     /// The exact score and an optimal line, or `None` if stopped before the best move
     /// was known. The game must not be over.
     pub fn line(&mut self, position: &ConnectFour, control: &mut Control) -> Option<Line> {
@@ -410,6 +424,11 @@ fn book_result(book: Book<'static>, position: &ConnectFour) -> Option<(i32, Opti
             }
     };
     let keeping = if wdl >= 0 {
+        // The entry's own move first: a position of the book's deepest ply has no
+        // children in the book.
+        if let Some(column) = book.keeping_move(position) {
+            return Some((wdl, Some(column)));
+        }
         children.find(|(_, child)| keeps(child))
     } else {
         let all: Vec<_> = children.collect();

@@ -3,13 +3,17 @@
 
 use std::collections::HashMap;
 
-use super::{canonical, layer_positions, Value, HEADER, MAGIC, VERSION};
+use super::{
+    canonical, layer_positions, Value, HEADER, KEY_BITS, MAGIC, MOVE_SHIFT, VALUE_SHIFT, VERSION,
+};
 use crate::game::connect_four::bitboard::winning_cells;
 use crate::game::connect_four::{Column, ConnectFour};
 use crate::game::Game;
 
 /// Known values by canonical key.
 pub type Known = HashMap<u64, Value>;
+/// Moves that keep the result, by canonical key (the column in that orientation).
+pub type Moves = HashMap<u64, Column>;
 
 /// The value of `bounds`, if they prove one.
 fn value_of((low, high): (i32, i32)) -> Option<Value> {
@@ -77,13 +81,19 @@ pub fn derive(known: &mut Known, deepest: u32) -> usize {
     changed
 }
 
-/// The book's bytes for `known` (values of positions with at most `deepest` discs).
-pub fn encode(known: &Known, deepest: u32) -> Vec<u8> {
+/// The book's bytes for `known` (values of positions with at most `deepest` discs) and
+/// the `moves` keeping the results of won or drawn ones.
+pub fn encode(known: &Known, moves: &Moves, deepest: u32) -> Vec<u8> {
     let mut entries: Vec<u64> = known
         .iter()
-        .map(|(&key, value)| key | u64::from(value.code()) << 56)
+        .map(|(&key, value)| {
+            let keeps = value.bounds(deepest).0 >= 0;
+            let column = moves.get(&key).filter(|_| keeps);
+            let move_code = column.map_or(0, |column| u64::from(column.0) + 1);
+            key | move_code << MOVE_SHIFT | u64::from(value.code()) << VALUE_SHIFT
+        })
         .collect();
-    entries.sort_unstable_by_key(|entry| entry & ((1 << 56) - 1));
+    entries.sort_unstable_by_key(|entry| entry & ((1 << KEY_BITS) - 1));
     let mut bytes = Vec::with_capacity(HEADER + 8 * entries.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&[VERSION, deepest as u8, 0, 0]);

@@ -1,7 +1,7 @@
 //! The opening book: its format, the arithmetic that derives shallow plies, and the
 //! shipped data checked against public facts and against itself.
 
-use super::build::{bounds_from_children, derive, encode, Known};
+use super::build::{bounds_from_children, derive, encode, Known, Moves};
 use super::*;
 use crate::budget::control::Control;
 use crate::budget::limits::Limits;
@@ -25,9 +25,29 @@ fn entries_round_trip_through_the_format() {
     for (position, value) in positions.iter().zip(values) {
         known.insert(canonical(position).key(), value);
     }
-    let bytes = encode(&known, 2);
+    // Stored moves: `4` (a loss: its move is dropped), `44` (won: x plays the centre) and
+    // `17` (drawn: x plays column 2, 0-based), whose mirror image `71` is not stored.
+    let mut moves = Moves::new();
+    moves.insert(canonical(&digits("4")).key(), Column(3));
+    moves.insert(canonical(&digits("44")).key(), Column(3));
+    assert_eq!(canonical(&digits("71")).key(), digits("17").key());
+    moves.insert(digits("17").key(), Column(2));
+    let bytes = encode(&known, &moves, 2);
     let book = Book::parse(&bytes).expect("a book");
     assert_eq!((book.len(), book.deepest()), (4, 2));
+    assert_eq!(
+        book.keeping_move(&digits("4")),
+        None,
+        "a lost position keeps nothing"
+    );
+    assert_eq!(book.keeping_move(&digits("44")), Some(Column(3)));
+    assert_eq!(book.keeping_move(&digits("17")), Some(Column(2)));
+    assert_eq!(
+        book.keeping_move(&digits("71")),
+        Some(Column(4)),
+        "mirrored"
+    );
+    assert_eq!(book.keeping_move(&digits("1")), None, "no move stored");
     for (position, value) in positions.iter().zip(values) {
         assert_eq!(book.probe(position), Some(value));
         // A position and its mirror image share the entry.
@@ -42,7 +62,7 @@ fn entries_round_trip_through_the_format() {
     assert_eq!(book.probe(&digits("2")), None);
     assert_eq!(book.probe(&digits("444")), None, "deeper than the book");
     assert!(Book::parse(&bytes[..bytes.len() - 1]).is_none());
-    assert!(Book::parse(b"C4BK\x02\x00\x00\x00").is_none());
+    assert!(Book::parse(b"C4BK\x01\x00\x00\x00").is_none(), "version 1");
 }
 
 #[test]

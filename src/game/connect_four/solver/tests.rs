@@ -8,7 +8,7 @@ use crate::budget::control::Control;
 use crate::budget::limits::{Limits, StopFlag};
 use crate::game::connect_four::book::{build, canonical, Book, Value};
 use crate::game::connect_four::tests::{digits, FACTS};
-use crate::game::connect_four::{ConnectFour, Params, SolveFor};
+use crate::game::connect_four::{Column, ConnectFour, Params, SolveFor};
 use crate::game::score::{loss_in, win_in};
 use crate::game::solver::{Solved, Solver, Verdict};
 use crate::game::Game;
@@ -30,9 +30,7 @@ const RESULT_ONLY: Params = Params {
 };
 
 /// The solved answer of a verdict (panics on any other).
-fn solved(
-    verdict: Verdict<crate::game::connect_four::Column>,
-) -> Solved<crate::game::connect_four::Column> {
+fn solved(verdict: Verdict<Column>) -> Solved<Column> {
     match verdict {
         Verdict::Solved(solved) => solved,
         other => panic!("not solved: {other:?}"),
@@ -107,7 +105,8 @@ fn book_of(values: &[(ConnectFour, Value)]) -> Book<'static> {
         .iter()
         .map(|(position, value)| (canonical(position).key(), *value))
         .collect();
-    let bytes: &'static [u8] = Box::leak(build::encode(&known, 20).into_boxed_slice());
+    let bytes: &'static [u8] =
+        Box::leak(build::encode(&known, &build::Moves::new(), 20).into_boxed_slice());
     Book::parse(bytes).expect("a book")
 }
 
@@ -140,6 +139,45 @@ fn the_root_answers_from_win_and_loss_entries() {
     let wins =
         crate::game::connect_four::bitboard::winning_cells(shape, after.current(), after.mask());
     assert_eq!(wins & shape.playable(after.mask()), 0);
+}
+
+#[test]
+fn the_root_answers_from_a_stored_move() {
+    // The book holds the won position and the move that keeps the win, but none of its
+    // children (as at the book's deepest ply): the answer comes from the entry's move,
+    // in the position's own orientation when the entry is stored under the mirror image.
+    let won = digits("32164625");
+    let mut solver = ConnectFourSolver::with_table_slots(1 << 16).without_book();
+    let line = solver.line(&won, &mut unlimited()).expect("solved");
+    let mirror = |position: &ConnectFour| {
+        let shape = position.shape();
+        let (current, mask) = (
+            shape.mirror(position.current()),
+            shape.mirror(position.mask()),
+        );
+        ConnectFour::from_bits(shape, current, mask, position.moves())
+    };
+    let stored = canonical(&won);
+    let keeping = if stored.key() == won.key() {
+        line.moves[0]
+    } else {
+        Column(6 - line.moves[0].0)
+    };
+    let known = HashMap::from([(stored.key(), Value::Win)]);
+    let moves = HashMap::from([(stored.key(), keeping)]);
+    let bytes: &'static [u8] = Box::leak(build::encode(&known, &moves, 8).into_boxed_slice());
+    let book = Book::parse(bytes).expect("a book");
+    for (position, expected) in [
+        (won, line.moves[0]),
+        (mirror(&won), Column(6 - line.moves[0].0)),
+    ] {
+        let mut solver = ConnectFourSolver::with_table_slots(1 << 16).with_book(book);
+        let mut control = unlimited();
+        let answer = solved(solver.solve(&position, &RESULT_ONLY, &solve_limits(), &mut control));
+        assert_eq!((answer.best_move, answer.within), (expected, true));
+        assert_eq!(answer.score, win_in(plies_to_end(1, 8, 42)));
+        assert_eq!(control.nodes(), 0, "answered without a search");
+    }
 }
 
 #[test]
@@ -176,6 +214,6 @@ fn out_of_time_the_moves_proven_to_lose_are_left_out() {
         ..Limits::default()
     };
     let verdict = solver.solve(&position, &Params::default(), &movetime, &mut unlimited());
-    let losing: Vec<_> = (1..8).map(crate::game::connect_four::Column).collect();
+    let losing: Vec<_> = (1..8).map(Column).collect();
     assert_eq!(verdict, Verdict::Excluding(losing));
 }
