@@ -277,6 +277,12 @@ pub trait Evaluate: Game {
     /// exhaustive and holds a single move (a forced reply, such as blocking a four).
     const EXTEND_FORCED_REPLIES: bool = false;
 
+    /// Whether the evaluation swings between odd and even search depths (a side-to-move
+    /// bias, as in Othello, where it can be hundreds of centi-units): iterative deepening
+    /// then centres each aspiration window on the last value of the same depth parity
+    /// instead of the last value, sparing a re-search per iteration.
+    const PARITY_SWING: bool = false;
+
     /// Whether the search reduces the depth of late moves in a partial (non-exhaustive)
     /// move list, searching them again at full depth only when they beat alpha.
     const LATE_MOVE_REDUCTIONS: bool = false;

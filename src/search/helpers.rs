@@ -1,15 +1,17 @@
 //! Lazy SMP helper threads: each runs the main thread's iterative deepening over the shared
-//! transposition table, on a different schedule of depths, and only feeds the table. The
-//! main thread never waits for them: it signals them to stop when it has its answer.
+//! transposition table, on a different schedule of depths. They feed the table, and offer
+//! their deepest completed iteration ([`Deepest`]), which the main thread answers with when
+//! it is deeper than its own. The main thread never waits for them: it signals them to stop
+//! when it has its answer.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::budget::control::Control;
 use crate::budget::limits::{Limits, StopFlag};
 use crate::game::score::{ScoreReport, MAX_PLY};
 use crate::game::solver::Solve;
-use crate::search::iterative::{aspiration, is_final, proof_parity};
+use crate::search::iterative::{aspiration, is_final, proof_parity, WindowCentre};
 use crate::search::negamax::{Negamax, PvTable};
 use crate::search::ordering::Ordering;
 use crate::search::tt::TranspositionTable;
@@ -26,6 +28,40 @@ pub fn skips(index: usize, depth: u32) -> bool {
     ((depth + SKIP_PHASE[row]) / SKIP_SIZE[row]) % 2 == 1
 }
 
+/// An iteration a helper completed: its depth, value (from the root's side), whether the
+/// value is proven, and its principal variation as move codes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completed {
+    pub depth: u32,
+    pub value: i32,
+    pub proven: bool,
+    pub pv: Vec<u16>,
+}
+
+/// The deepest iteration any helper of one search completed. With a skip schedule a helper
+/// is often one iteration ahead of the main thread when time runs out; answering with its
+/// result turns the helper's nodes into depth (Stockfish's best-thread choice, reduced to
+/// depth: with few threads, depth decides). Written once per iteration, never per node.
+#[derive(Debug, Default)]
+pub struct Deepest(Mutex<Option<Completed>>);
+
+impl Deepest {
+    /// Keeps `completed` if it is deeper than what is kept.
+    pub fn offer(&self, completed: Completed) {
+        // A poisoned lock (a helper panicked) only loses the offer.
+        if let Ok(mut kept) = self.0.lock() {
+            if kept.as_ref().is_none_or(|k| completed.depth > k.depth) {
+                *kept = Some(completed);
+            }
+        }
+    }
+
+    /// The deepest iteration offered so far.
+    pub fn get(&self) -> Option<Completed> {
+        self.0.lock().ok().and_then(|kept| kept.clone())
+    }
+}
+
 /// What a helper needs, moved into its thread.
 pub struct Helper<'a, G: Solve> {
     /// 1-based: the main thread is 0.
@@ -39,6 +75,8 @@ pub struct Helper<'a, G: Solve> {
     pub stop: StopFlag,
     /// The helper's node count, for the main thread's `info` and result.
     pub nodes: Arc<AtomicU64>,
+    /// Where it offers its completed iterations.
+    pub deepest: &'a Deepest,
 }
 
 impl<G: Solve> Helper<'_, G> {
@@ -52,7 +90,7 @@ impl<G: Solve> Helper<'_, G> {
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         let mut pv = PvTable::default();
-        let mut previous = 0;
+        let mut previous = WindowCentre::<G>::new();
         let mut prove_parity = None;
         for depth in 1..=max_depth {
             if skips(self.index, depth) && depth < max_depth {
@@ -69,12 +107,23 @@ impl<G: Solve> Helper<'_, G> {
                 excluded: &[],
                 prove_parity,
             };
-            let Some((value, proven)) = aspiration(&mut search, &self.root, depth, previous) else {
+            let centre = previous.for_depth(depth);
+            let Some((value, proven)) = aspiration(&mut search, &self.root, depth, centre) else {
                 break;
             };
-            previous = value;
-            // Like the main thread: from a partial-list marker on, search proofs.
-            prove_parity = prove_parity.or(proof_parity(value, proven));
+            previous.record(depth, value);
+            // Like the main thread: from a partial-list marker on, search proofs. The
+            // marker itself is no answer, so it is not offered.
+            let marker = proof_parity(value, proven);
+            if marker.is_none() && !pv.root().is_empty() {
+                self.deepest.offer(Completed {
+                    depth,
+                    value,
+                    proven,
+                    pv: pv.root().to_vec(),
+                });
+            }
+            prove_parity = prove_parity.or(marker);
             if is_final(ScoreReport::new(value, proven, G::SCORING), proven, depth) {
                 break;
             }

@@ -11,7 +11,7 @@ use crate::budget::limits::{Deadline, Limits, PonderHit, StopFlag};
 use crate::game::score::{self, ScoreReport, INFINITY, MAX_PLY};
 use crate::game::solver::{Solve, Solver, Verdict};
 use crate::game::{MoveList, EVAL_LIMIT};
-use crate::search::helpers::Helper;
+use crate::search::helpers::{Deepest, Helper};
 use crate::search::negamax::{Negamax, PvTable};
 use crate::search::ordering::Ordering;
 use crate::search::tt::TranspositionTable;
@@ -131,6 +131,7 @@ pub fn run<G: Solve>(
         helper_nodes: (0..helpers.len())
             .map(|_| Arc::new(AtomicU64::new(0)))
             .collect(),
+        deepest: Deepest::default(),
     };
     let solver_threaded = solver.set_threads(helpers.len() + 1);
     let mut control = main.control();
@@ -178,6 +179,8 @@ struct Main<'a, G: Solve> {
     ponder: Option<&'a PonderHit>,
     tt: &'a TranspositionTable,
     helper_nodes: Vec<Arc<AtomicU64>>,
+    /// The helpers' deepest completed iteration.
+    deepest: Deepest,
 }
 
 impl<G: Solve> Main<'_, G> {
@@ -214,6 +217,7 @@ impl<G: Solve> Main<'_, G> {
                 ordering,
                 stop: stop.clone(),
                 nodes: nodes.clone(),
+                deepest: &self.deepest,
             };
             let spawned = std::thread::Builder::new()
                 .name(format!("helper {}", i + 1))
@@ -345,12 +349,14 @@ impl<G: Solve> Main<'_, G> {
             .clamp(1, MAX_PLY as u32 - 1);
         let single_reply_on_clock = root_moves.len() == 1 && limits.clock.is_some();
         let mut pv_table = PvTable::default();
-        let mut previous = 0;
+        let mut previous = WindowCentre::<G>::new();
         let mut depth = 0;
         let mut prove_parity = None;
         // The report of an iteration whose value was the partial-list marker, held back
         // while the same depth is searched again in proof mode (see [`proof_parity`]).
         let mut held_back: Option<Info<G::Move>> = None;
+        // Whether the answer is proven or forced (no helper's iteration can better it).
+        let mut settled = false;
         while depth < max_depth {
             depth += 1;
             let past_soft_limit = depth > 1
@@ -372,11 +378,12 @@ impl<G: Solve> Main<'_, G> {
                 excluded: &excluded,
                 prove_parity,
             };
-            let Some((value, proven)) = aspiration(&mut search, root, depth, previous) else {
+            let centre = previous.for_depth(depth);
+            let Some((value, proven)) = aspiration(&mut search, root, depth, centre) else {
                 break;
             };
             let seldepth = search.seldepth;
-            previous = value;
+            previous.record(depth, value);
             let pv: Vec<G::Move> = pv_table
                 .root()
                 .iter()
@@ -413,6 +420,7 @@ impl<G: Solve> Main<'_, G> {
             held_back = None;
             on_info(&self.info_of(&result, seldepth));
             if is_final(report, proven, depth) || single_reply_on_clock {
+                settled = true;
                 break;
             }
             let code = G::encode_move(best);
@@ -435,11 +443,47 @@ impl<G: Solve> Main<'_, G> {
             // The proof search did not complete: the held-back iteration is the answer.
             on_info(&info);
         }
+        if let Some(deeper) = self.deeper_helper(&result, &excluded).filter(|_| !settled) {
+            log::debug!("answering with a helper's depth {}", deeper.depth);
+            on_info(&self.info_of(&deeper, deeper.depth as usize));
+            result = deeper;
+        }
         result.nodes = self.nodes(control.nodes());
         result.main_nodes = control.nodes();
         result.elapsed = self.start.elapsed();
         self.wait_if_infinite(control);
         result
+    }
+
+    /// The helpers' deepest completed iteration as an answer, if it is deeper than the
+    /// main thread's `result` and its move is a legal root move not `excluded`.
+    fn deeper_helper(
+        &self,
+        result: &SearchResult<G::Move>,
+        excluded: &[u16],
+    ) -> Option<SearchResult<G::Move>> {
+        let completed = self.deepest.get().filter(|c| c.depth > result.depth)?;
+        let &first = completed
+            .pv
+            .first()
+            .filter(|code| !excluded.contains(code))?;
+        let best = G::decode_move(first);
+        if !self.root_moves.contains(&best) {
+            return None;
+        }
+        Some(SearchResult {
+            best_move: best,
+            score: ScoreReport::new(completed.value, completed.proven, G::SCORING),
+            depth: completed.depth,
+            nodes: result.nodes,
+            main_nodes: result.main_nodes,
+            elapsed: self.start.elapsed(),
+            pv: completed
+                .pv
+                .iter()
+                .map(|&code| G::decode_move(code))
+                .collect(),
+        })
     }
 
     /// When a question to `Solver::refutes` must be answered: a share of the move's time
@@ -469,6 +513,45 @@ impl<G: Solve> Main<'_, G> {
             hashfull: self.tt.hashfull(),
             pv: result.pv.clone(),
         }
+    }
+}
+
+/// Where an iteration's aspiration window is centred: the last iteration's value, or, for
+/// a game whose evaluation swings between odd and even depths ([`Evaluate::PARITY_SWING`]),
+/// the last value of the same depth parity (a window around the other parity's value
+/// would miss and cost a re-search every iteration).
+///
+/// [`Evaluate::PARITY_SWING`]: crate::game::Evaluate::PARITY_SWING
+pub(crate) struct WindowCentre<G> {
+    last: [Option<i32>; 2],
+    game: std::marker::PhantomData<G>,
+}
+
+impl<G: Solve> WindowCentre<G> {
+    pub(crate) fn new() -> Self {
+        WindowCentre {
+            last: [None; 2],
+            game: std::marker::PhantomData,
+        }
+    }
+
+    fn slot(depth: u32) -> usize {
+        if G::PARITY_SWING {
+            depth as usize % 2
+        } else {
+            0
+        }
+    }
+
+    /// The centre for an iteration `depth` plies deep (0 before any value).
+    pub(crate) fn for_depth(&self, depth: u32) -> i32 {
+        let slot = Self::slot(depth);
+        self.last[slot].or(self.last[1 - slot]).unwrap_or(0)
+    }
+
+    /// Records the value of a completed iteration.
+    pub(crate) fn record(&mut self, depth: u32, value: i32) {
+        self.last[Self::slot(depth)] = Some(value);
     }
 }
 
@@ -616,5 +699,97 @@ mod tests {
             result.score
         );
         assert_eq!(result.depth, 2);
+    }
+
+    #[test]
+    fn windows_centre_on_the_same_parity_only_where_the_evaluation_swings() {
+        let mut steady = WindowCentre::<TicTacToe>::new();
+        let mut swinging = WindowCentre::<crate::game::othello::Othello>::new();
+        assert_eq!((steady.for_depth(1), swinging.for_depth(1)), (0, 0));
+        for (depth, value) in [(1, -150), (2, 450), (3, -60)] {
+            steady.record(depth, value);
+            swinging.record(depth, value);
+        }
+        assert_eq!(steady.for_depth(4), -60, "the last value");
+        assert_eq!(swinging.for_depth(4), 450, "the last even depth's value");
+        assert_eq!(swinging.for_depth(5), -60);
+        let mut fresh = WindowCentre::<crate::game::othello::Othello>::new();
+        fresh.record(1, 70);
+        assert_eq!(fresh.for_depth(2), 70, "no even value yet: the odd one");
+    }
+
+    /// The main thread of a tic-tac-toe search at `root`, its helpers' offers in `deepest`.
+    fn main_at<'a>(
+        root: &'a TicTacToe,
+        limits: &'a Limits,
+        stop: &'a StopFlag,
+        tt: &'a TranspositionTable,
+    ) -> Main<'a, TicTacToe> {
+        let mut root_moves = MoveList::new();
+        root.legal_moves(&mut root_moves);
+        Main {
+            root,
+            root_moves,
+            params: &NoParams,
+            limits,
+            start: Instant::now(),
+            stop,
+            ponder: None,
+            tt,
+            helper_nodes: Vec::new(),
+            deepest: Deepest::default(),
+        }
+    }
+
+    #[test]
+    fn a_deeper_helper_iteration_is_the_answer_when_its_move_is_allowed() {
+        use crate::search::helpers::Completed;
+        let game = TicTacToe::new();
+        let root = game.parse_position("XX-OO---- X").expect("valid");
+        let (limits, stop) = (Limits::default(), StopFlag::new());
+        let tt = TranspositionTable::try_new(1).expect("1 MiB");
+        let main = main_at(&root, &limits, &stop, &tt);
+        let code = |text: &str| TicTacToe::encode_move(game.parse_move(text).expect("a move"));
+        let mine = main.fallback(&[]);
+        let mut result = mine.clone();
+        result.depth = 2;
+        assert_eq!(main.deeper_helper(&result, &[]), None, "no offer yet");
+        main.deepest.offer(Completed {
+            depth: 2,
+            value: 30,
+            proven: false,
+            pv: vec![code("c1")],
+        });
+        assert_eq!(main.deeper_helper(&result, &[]), None, "not deeper");
+        main.deepest.offer(Completed {
+            depth: 3,
+            value: 25,
+            proven: false,
+            pv: vec![code("c1"), code("c2")],
+        });
+        let deeper = main.deeper_helper(&result, &[]).expect("deeper");
+        assert_eq!(game.format_move(deeper.best_move), "c1");
+        assert_eq!((deeper.depth, deeper.score), (3, ScoreReport::Cp(25)));
+        assert_eq!(deeper.pv.len(), 2);
+        assert_eq!(
+            main.deeper_helper(&result, &[code("c1")]),
+            None,
+            "a move the solver refuted"
+        );
+        // A shallower offer never replaces a deeper one; an occupied cell is no answer.
+        main.deepest.offer(Completed {
+            depth: 1,
+            value: 0,
+            proven: false,
+            pv: vec![code("a1")],
+        });
+        assert_eq!(main.deepest.get().map(|c| c.depth), Some(3));
+        main.deepest.offer(Completed {
+            depth: 4,
+            value: 0,
+            proven: false,
+            pv: vec![code("a1")],
+        });
+        assert_eq!(main.deeper_helper(&result, &[]), None, "a1 is taken");
     }
 }
