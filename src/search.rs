@@ -6,8 +6,9 @@
 //!
 //! Threads (Lazy SMP): with `Threads N` the calling thread is the main thread and N - 1
 //! helpers run the same iterative deepening on other depths over the one shared, lock-free
-//! transposition table; each thread has its own killers and history. Only the main thread
-//! decides the move and reports. The helpers are scoped threads, joined before
+//! transposition table; each thread has its own killers and history. The main thread
+//! reports and decides the move, answering with a helper's iteration when it is deeper than
+//! its own (see [`helpers::Deepest`]). The helpers are scoped threads, joined before
 //! [`search`] returns.
 
 pub mod helpers;
