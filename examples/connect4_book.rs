@@ -213,12 +213,13 @@ fn build(options: &Options) -> Result<(), String> {
     let deepest = results.iter().map(|solved| solved.ply).max().unwrap_or(0);
     let (mut known, mut moves) = (Known::new(), Moves::new());
     for solved in &results {
-        // An exact score (and its optimal move) wins over a win/loss of the same position.
+        // An exact score wins over a win/loss of the same position; any file's move keeps
+        // the result (files of sessions 3-4 have none).
         if !matches!(known.get(&solved.key), Some(Value::Exact(_))) {
             known.insert(solved.key, solved.value);
-            if let Some(column) = solved.keeping {
-                moves.insert(solved.key, column);
-            }
+        }
+        if let Some(column) = solved.keeping {
+            moves.entry(solved.key).or_insert(column);
         }
     }
     let solved = known.len();
