@@ -1,11 +1,12 @@
 //! The last four empties of the endgame search: the empty squares are collected once,
 //! odd quadrants first, and searched without move generation or table; one empty left
-//! is counted directly.
+//! is counted directly ([`count_last_flips`]).
 
 use crate::game::othello::bitboard::flips;
 use crate::game::othello::final_margin;
 
-use super::{odd_quadrants, Endgame, SCORE_INF};
+use super::last_flip::count_last_flips;
+use super::{odd_quadrants, touches, Endgame, SCORE_INF};
 
 impl Endgame<'_> {
     /// Up to four empties: collect them, odd quadrants first, and solve directly.
@@ -54,6 +55,9 @@ impl Endgame<'_> {
         let mut best = -SCORE_INF;
         for i in 0..n {
             let square = usize::from(squares[i]);
+            if !touches(square, opponent) {
+                continue;
+            }
             let flipped = flips(square, player, opponent);
             if flipped == 0 {
                 continue;
@@ -79,9 +83,9 @@ impl Endgame<'_> {
             }
         }
         if best == -SCORE_INF {
-            let opponent_can_move = squares[..n]
-                .iter()
-                .any(|&s| flips(usize::from(s), opponent, player) != 0);
+            let opponent_can_move = squares[..n].iter().any(|&s| {
+                touches(usize::from(s), player) && flips(usize::from(s), opponent, player) != 0
+            });
             if !opponent_can_move {
                 return final_margin(player, opponent);
             }
@@ -95,11 +99,11 @@ impl Endgame<'_> {
 #[inline]
 fn last_one(player: u64, opponent: u64, square: usize) -> i32 {
     let own = player.count_ones() as i32;
-    let flipped = flips(square, player, opponent).count_ones() as i32;
+    let flipped = count_last_flips(square, player);
     if flipped != 0 {
         return 2 * (own + flipped + 1) - 64;
     }
-    let flipped = flips(square, opponent, player).count_ones() as i32;
+    let flipped = count_last_flips(square, opponent);
     if flipped != 0 {
         return 2 * (own - flipped) - 64;
     }
