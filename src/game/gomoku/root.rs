@@ -31,8 +31,9 @@ const REFUTATION_NODES_DIVISOR: u64 = 4;
 
 impl ThreatSolver {
     /// A win of the side to move by threats: the shortest VCF, else a VCT by iterative
-    /// deepening (quick on short wins), and with `numbers` one of any length by proof
-    /// numbers (long ones; the last third of the time until `deadline`).
+    /// deepening (quick on short wins), and with `numbers` one that uses quiet threats
+    /// too, then one of any length by proof numbers (long ones; the last fifth of the
+    /// time until `deadline`).
     /// `Ok(None)`: none found within the budgets.
     ///
     /// # Errors
@@ -45,10 +46,15 @@ impl ThreatSolver {
         deadline: Option<Instant>,
         control: &mut Control,
     ) -> Result<Option<Proof>, Interrupted> {
+        // With `numbers`: the plain VCT to a third of the time, the VCT with quiet
+        // threats to four fifths, then the proof numbers; else the plain VCT only.
         let now = Instant::now();
-        let middle = match numbers {
-            true => deadline.map(|end| now + end.saturating_duration_since(now) * 2 / 3),
-            false => deadline,
+        let part = |num: u32, den: u32| {
+            deadline.map(|end| now + end.saturating_duration_since(now) * num / den)
+        };
+        let (plain_end, quiet_end) = match numbers {
+            true => (part(1, 3), part(4, 5)),
+            false => (deadline, deadline),
         };
         let stages = [
             (
@@ -61,7 +67,18 @@ impl ThreatSolver {
                 Threats::FoursAndThrees,
                 Some(SHALLOW_VCT_PLIES),
                 vct_nodes,
-                middle,
+                plain_end,
+            ),
+            (
+                // Only in timed searches: its time slice is what bounds it.
+                Threats::Quiet,
+                Some(SHALLOW_VCT_PLIES),
+                if numbers && deadline.is_some() {
+                    vct_nodes
+                } else {
+                    0
+                },
+                quiet_end,
             ),
             (
                 Threats::FoursAndThrees,
