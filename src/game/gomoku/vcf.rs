@@ -25,6 +25,8 @@ const MAX_THREES: usize = 8;
 const QUIET_TRIES: usize = 3;
 /// Nodes of the VCF that makes a quiet move a threat.
 const QUICK_VCF_NODES: u32 = 60;
+/// Key of "no VCF within these plies" in the failed table: the position's hash with this.
+const NO_VCF_SALT: u64 = 0x5851_F42D_4C95_7F2D;
 /// The longest VCT of the iterative-deepening stage, in plies.
 pub(super) const SHALLOW_VCT_PLIES: u32 = 25;
 /// Bytes a failed-position entry costs in the hash map, roughly (key, value, control).
@@ -205,6 +207,11 @@ impl Search<'_> {
         if !self.control.add_nodes(u64::from(nodes)) {
             return Err(Interrupted::Aborted);
         }
+        // `visit` reads the clock when the count passes a multiple of 256, which a jump
+        // by up to 60 nodes can skip: read it here (a VCF costs far more than that).
+        if self.nodes > self.budget || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Interrupted::Budget);
+        }
         Ok(line)
     }
 
@@ -354,8 +361,19 @@ impl Search<'_> {
         } else if self.quiet && plies >= 4 {
             // Perhaps a quiet threat: the answers are the cells that can break the VCF
             // it threatens, and the defender's own fours.
+            // Most quiet moves threaten nothing, and each iteration of the deepening
+            // asks again: a miss is remembered in the failed table under its own key.
             let threat = passed(position);
+            let miss = threat.hash() ^ NO_VCF_SALT;
+            if self
+                .failed
+                .get(&miss)
+                .is_some_and(|&done| done >= plies - 1)
+            {
+                return Ok(None);
+            }
             let Some(line) = self.quick_vcf(&threat, plies - 1)? else {
+                self.failed.insert(miss, plies - 1);
                 return Ok(None);
             };
             let zone = relevance_zone(&threat, &line);
