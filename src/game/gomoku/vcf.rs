@@ -11,6 +11,7 @@ use std::time::Instant;
 use crate::budget::control::Control;
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::moves::{any_playable, defences, order_key, sort_by_keys};
+use crate::game::gomoku::patterns;
 use crate::game::gomoku::proof::ProofSearch;
 use crate::game::gomoku::quiet::{for_each_cell, passed, relevance_zone, vcf_line, Line};
 use crate::game::gomoku::{Cell, Gomoku, Rule};
@@ -416,14 +417,18 @@ impl Search<'_> {
 }
 
 /// Appends the attacker's best quiet candidates at `position` (attacker to move): moves
-/// below an open three that make a three in a window (a four next) or twos, best first.
+/// below an open three, those that make the most closed threes (each a four next) first.
 fn quiet_moves(position: &Gomoku, moves: &mut MoveList<Cell>) {
     let board = position.board();
     let me = position.side_to_move().index();
     let mut keyed = MoveList::<(i32, u16)>::new();
     board.for_each_threat(me, cell_class::OPEN_TWO, |cell, class| {
         if class < cell_class::OPEN_THREE && !position.is_forbidden(cell) {
-            let bonus = if class == cell_class::THREE { 1000 } else { 0 };
+            let packed = board.patterns(me, cell);
+            let threes = (0..4)
+                .filter(|d| (packed >> (4 * d) & 0xF) == u16::from(patterns::THREE))
+                .count() as i32;
+            let bonus = 1000 * threes;
             keyed.push((order_key(board, me, cell) + bonus, cell as u16));
         }
     });
