@@ -13,7 +13,7 @@ use crate::game::gomoku::moves::search_moves;
 use crate::game::gomoku::vcf::{
     Interrupted, Proof, ThreatSolver, Threats, MAX_VCF_PLIES, SHALLOW_VCT_PLIES,
 };
-use crate::game::gomoku::{Cell, Gomoku, GomokuParams};
+use crate::game::gomoku::{Cell, Gomoku, GomokuParams, Rule};
 use crate::game::score::win_in;
 use crate::game::solver::{Solved, Solver, Verdict};
 use crate::game::{Game, MoveList};
@@ -70,10 +70,11 @@ impl ThreatSolver {
                 plain_end,
             ),
             (
-                // Only in timed searches: its time slice is what bounds it.
+                // Only in timed searches (its time slice is what bounds it), and not in
+                // renju, where it would repeat the plain stage.
                 Threats::Quiet,
                 Some(SHALLOW_VCT_PLIES),
-                if numbers && deadline.is_some() {
+                if numbers && deadline.is_some() && position.board().rule() != Rule::Renju {
                     vct_nodes
                 } else {
                     0
