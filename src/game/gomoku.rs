@@ -13,6 +13,7 @@ pub mod leaf_vcf;
 pub mod moves;
 pub mod patterns;
 pub mod proof;
+pub mod quiet;
 pub mod renju;
 pub mod root;
 pub mod vcf;
@@ -23,6 +24,8 @@ mod defence_tests;
 mod marker_tests;
 #[cfg(test)]
 mod proof_tests;
+#[cfg(test)]
+mod quiet_tests;
 #[cfg(test)]
 mod renju_tests;
 #[cfg(test)]

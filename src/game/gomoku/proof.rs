@@ -188,8 +188,7 @@ fn defender_leaf(position: &Gomoku, threats: Threats) -> (u32, u32) {
     if fives == 1 {
         return (1, 1);
     }
-    if threats == Threats::FoursAndThrees && board.class_count(attacker, cell_class::OPEN_FOUR) > 0
-    {
+    if threats.threes() && board.class_count(attacker, cell_class::OPEN_FOUR) > 0 {
         // An open three: several defences, harder to refute than a four.
         return (2, 1);
     }
@@ -354,7 +353,7 @@ impl Run<'_> {
         }
         let min = match self.threats {
             Threats::Fours => cell_class::FOUR,
-            Threats::FoursAndThrees => cell_class::OPEN_THREE,
+            Threats::FoursAndThrees | Threats::Quiet => cell_class::OPEN_THREE,
         };
         let mut keyed = ArrayVec::<(i32, u16, bool), 256>::new();
         board.for_each_threat(me, min, |cell, class| {
@@ -403,8 +402,7 @@ fn defences_of(position: &Gomoku, threats: Threats, out: &mut MoveList<Cell>) {
         });
         return;
     }
-    if threats == Threats::FoursAndThrees && board.class_count(attacker, cell_class::OPEN_FOUR) > 0
-    {
+    if threats.threes() && board.class_count(attacker, cell_class::OPEN_FOUR) > 0 {
         let mut keys = MoveList::<i32>::new();
         defences(position, me, out, &mut keys);
         board.for_each_threat(me, cell_class::FOUR, |cell, _| {

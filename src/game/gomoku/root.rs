@@ -13,7 +13,7 @@ use crate::game::gomoku::moves::search_moves;
 use crate::game::gomoku::vcf::{
     Interrupted, Proof, ThreatSolver, Threats, MAX_VCF_PLIES, SHALLOW_VCT_PLIES,
 };
-use crate::game::gomoku::{Cell, Gomoku, GomokuParams};
+use crate::game::gomoku::{Cell, Gomoku, GomokuParams, Rule};
 use crate::game::score::win_in;
 use crate::game::solver::{Solved, Solver, Verdict};
 use crate::game::{Game, MoveList};
@@ -21,7 +21,7 @@ use crate::game::{Game, MoveList};
 /// Node budget of the VCF part of a win search.
 const VCF_NODES: u64 = 200_000;
 /// Percentage of a timed move the search for the side to move's own win may use.
-const ATTACK_TIME_SHARE: u32 = 30;
+const ATTACK_TIME_SHARE: u32 = 45;
 /// Percentage of a timed move the defence may use (after the attack).
 const DEFENCE_TIME_SHARE: u32 = 10;
 /// Node budget of one defence check, as a fraction of the VCT budget.
@@ -31,8 +31,9 @@ const REFUTATION_NODES_DIVISOR: u64 = 4;
 
 impl ThreatSolver {
     /// A win of the side to move by threats: the shortest VCF, else a VCT by iterative
-    /// deepening (quick on short wins), and with `numbers` one of any length by proof
-    /// numbers (long ones; the last third of the time until `deadline`).
+    /// deepening (quick on short wins), and with `numbers` one that uses quiet threats
+    /// too, then one of any length by proof numbers (long ones; the last 15% of the
+    /// time until `deadline`).
     /// `Ok(None)`: none found within the budgets.
     ///
     /// # Errors
@@ -45,10 +46,15 @@ impl ThreatSolver {
         deadline: Option<Instant>,
         control: &mut Control,
     ) -> Result<Option<Proof>, Interrupted> {
+        // With `numbers`: the plain VCT to 40% of the time (the quick, common wins), the
+        // VCT with quiet threats to 85%, then the proof numbers; else the plain VCT only.
         let now = Instant::now();
-        let middle = match numbers {
-            true => deadline.map(|end| now + end.saturating_duration_since(now) * 2 / 3),
-            false => deadline,
+        let part = |num: u32, den: u32| {
+            deadline.map(|end| now + end.saturating_duration_since(now) * num / den)
+        };
+        let (plain_end, quiet_end) = match numbers {
+            true => (part(2, 5), part(17, 20)),
+            false => (deadline, deadline),
         };
         let stages = [
             (
@@ -61,7 +67,19 @@ impl ThreatSolver {
                 Threats::FoursAndThrees,
                 Some(SHALLOW_VCT_PLIES),
                 vct_nodes,
-                middle,
+                plain_end,
+            ),
+            (
+                // Only in timed searches (its time slice is what bounds it), and not in
+                // renju, where it would repeat the plain stage.
+                Threats::Quiet,
+                Some(SHALLOW_VCT_PLIES),
+                if numbers && deadline.is_some() && position.board().rule() != Rule::Renju {
+                    vct_nodes
+                } else {
+                    0
+                },
+                quiet_end,
             ),
             (
                 Threats::FoursAndThrees,

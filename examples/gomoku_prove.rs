@@ -1,0 +1,111 @@
+//! Diagnosis of the Gomoku threat solver on a forced-win TSV (the format of
+//! ../shared/benchdata/gomoku/forced_wins_freestyle15.tsv): for each position, each stage
+//! of the root's win search alone (VCF, the shallow iterative-deepening VCT, the
+//! proof-number VCT) with a time limit, and what it found, in how many nodes and ms.
+//!
+//! cargo run --release --example gomoku_prove -- FILE.tsv [MS] [ID,ID,...]
+
+use std::time::{Duration, Instant};
+
+use arbor::budget::control::Control;
+use arbor::game::gomoku::vcf::{ThreatSolver, Threats};
+use arbor::game::gomoku::{Gomoku, Rule};
+use arbor::game::Game;
+use arbor::search::StopFlag;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let Some(path) = args.get(1) else {
+        eprintln!("usage: gomoku_prove FILE.tsv [MS] [ID,...]");
+        std::process::exit(2);
+    };
+    let ms: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5000);
+    let only: Vec<&str> = args
+        .get(3)
+        .map(|s| s.split(',').collect())
+        .unwrap_or_default();
+    let text = std::fs::read_to_string(path).expect("readable TSV");
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).expect("column");
+    let (id_col, moves_col, mate_col) = (col("id"), col("moves"), col("selfplay_mate_plies"));
+    for line in lines {
+        let row: Vec<&str> = line.split('\t').collect();
+        if !only.is_empty() && !only.contains(&row[id_col]) {
+            continue;
+        }
+        let moves: Vec<String> = row[moves_col]
+            .split_whitespace()
+            .map(|xy| {
+                let (x, y) = xy.split_once(',').expect("x,y");
+                let (x, y): (u8, u32) = (x.parse().expect("x"), y.parse().expect("y"));
+                format!("{}{}", (b'a' + x) as char, y + 1)
+            })
+            .collect();
+        let position = Gomoku::new(15, Rule::Freestyle)
+            .expect("size")
+            .parse_position(&format!("list {}", moves.join(" ")))
+            .expect("legal moves");
+        let mut position = position;
+        if let Ok(pv) = std::env::var("PV") {
+            let mut line = position.clone();
+            for word in pv.split_whitespace() {
+                let Ok(mv) = line.parse_move(&word.to_lowercase()) else {
+                    break;
+                };
+                let b = line.board();
+                let me = line.side_to_move().index();
+                let cls = b.cell_class(me, usize::from(mv.0));
+                let their = b.cell_class(1 - me, usize::from(mv.0));
+                println!("  {word:<4} mover class {cls:>2} (blocks their {their:>2}); they have five-threats {} open-four cells {}; mover fives {} ", b.class_count(1-me, 10), b.class_count(1-me, 9), b.class_count(me,10));
+                line.play(mv);
+            }
+            if std::env::var("PASS").is_ok() {
+                line.set_side(line.side_to_move().opponent());
+            }
+            position = line;
+        }
+        let mut report = format!("{:<10} M{:<3}", row[id_col], row[mate_col]);
+        for (name, threats, plies) in [
+            ("vcf", Threats::Fours, Some(63)),
+            ("id-vct", Threats::FoursAndThrees, Some(25)),
+            ("quiet-vct", Threats::Quiet, Some(25)),
+            ("pn-vct", Threats::FoursAndThrees, None),
+        ] {
+            if std::env::var("STAGES").is_ok_and(|only| !only.split(',').any(|s| s == name)) {
+                continue;
+            }
+            let mut solver = ThreatSolver::default();
+            solver.set_memory_budget(128 << 20);
+            let mut control = Control::new(StopFlag::new(), None, None);
+            let start = Instant::now();
+            let deadline = Some(start + Duration::from_millis(ms));
+            let result = match plies {
+                Some(p) => solver.prove(&position, threats, p, u64::MAX, deadline, &mut control),
+                None => {
+                    solver.prove_by_numbers(&position, threats, u64::MAX, deadline, &mut control)
+                }
+            };
+            let elapsed = start.elapsed().as_millis();
+            let found = match result {
+                Ok(Some(proof)) => {
+                    if std::env::var("SHOWPV").is_ok() {
+                        let pv: Vec<String> =
+                            proof.pv.iter().map(|&m| position.format_move(m)).collect();
+                        println!("  {name} pv: {}", pv.join(" "));
+                    }
+                    format!(
+                        "win {} {} ({} ms)",
+                        proof.plies,
+                        position.format_move(proof.pv[0]),
+                        elapsed
+                    )
+                }
+                Ok(None) => format!("none ({elapsed} ms)"),
+                Err(_) => format!("- ({elapsed} ms)"),
+            };
+            report += &format!("  {name}: {found:<24} {:>9}n", control.nodes());
+        }
+        println!("{report}");
+    }
+}
