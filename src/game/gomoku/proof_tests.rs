@@ -14,7 +14,7 @@ fn after(moves: &str) -> Gomoku {
 }
 
 /// Plays the proof's line and checks it ends in a five of the attacker.
-fn assert_line_wins(position: &Gomoku, pv: &[Cell]) {
+pub(super) fn assert_line_wins(position: &Gomoku, pv: &[Cell]) {
     let mut line = position.clone();
     for &mv in pv {
         assert!(line.is_legal(mv), "{}", position.format_move(mv));

@@ -1,6 +1,7 @@
 //! Quiet threats (`quiet.rs`): a move that is neither a four nor an open three but
 //! threatens a VCF, its relevance zone, and the VCT that uses such moves.
 
+use super::proof_tests::assert_line_wins;
 use super::quiet::{passed, relevance_zone, vcf_line};
 use super::vcf::{ThreatSolver, Threats};
 use super::*;
@@ -41,15 +42,6 @@ fn prove(position: &Gomoku, threats: Threats, max_plies: u32) -> Option<vcf::Pro
     solver
         .prove(position, threats, max_plies, 2_000_000, None, &mut control)
         .expect("within budget")
-}
-
-fn assert_line_wins(position: &Gomoku, pv: &[Cell]) {
-    let mut line = position.clone();
-    for &mv in pv {
-        assert!(line.is_legal(mv), "{}", position.format_move(mv));
-        line.play(mv);
-    }
-    assert_eq!(line.outcome(), Some(Outcome::Win(position.side_to_move())));
 }
 
 #[test]
