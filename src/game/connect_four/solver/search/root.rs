@@ -46,6 +46,15 @@ impl<G: Geometry> Search<'_, G> {
         Some(min)
     }
 
+    /// The most central playable move (as a bit), for positions where every move loses.
+    fn most_central(&self, mask: u64) -> u64 {
+        let playable = self.geometry.shape().playable(mask);
+        self.order[..self.cols]
+            .iter()
+            .find(|&&column| playable & column != 0)
+            .map_or(playable, |&column| playable & column)
+    }
+
     /// An optimal move for the side to move given its exact `score`, or `None` if halted.
     fn best_move(&mut self, current: u64, mask: u64, moves: i32, score: i32) -> Option<u64> {
         let shape = self.geometry.shape();
@@ -58,14 +67,8 @@ impl<G: Geometry> Search<'_, G> {
         let mut list = Ordered::new();
         self.ordered(&mut list, current, mask, candidates);
         if list.len == 0 {
-            // Every move loses at once: any will do; the most central.
-            let playable = shape.playable(mask);
-            let column = self.order[..self.cols]
-                .iter()
-                .find(|&&column| playable & column != 0)
-                .copied()
-                .unwrap_or(playable);
-            return Some(playable & column);
+            // Every move loses at once: any will do.
+            return Some(self.most_central(mask));
         }
         let first = candidates & self.order[list.slot(0)];
         if list.len == 1 {
@@ -147,13 +150,8 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
         let mut list = Ordered::new();
         self.ordered(&mut list, current, mask, candidates);
         if list.len == 0 {
-            // Every move loses at once: the most central.
-            let playable = shape.playable(mask);
-            let first = self.order[..self.cols]
-                .iter()
-                .find(|&&column| playable & column != 0)
-                .map_or(playable, |&column| playable & column);
-            return Some(Proof::Result(-1, column(first)));
+            // Every move loses at once: any will do.
+            return Some(Proof::Result(-1, column(self.most_central(mask))));
         }
         // A root search in the window (-1, 1), keeping the move: a child worth at least 1
         // is a win; the first child worth 0 raises the window to (0, 1), where the later
