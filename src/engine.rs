@@ -33,8 +33,9 @@ pub struct Job {
 #[allow(clippy::large_enum_variant)] // a Job holds an AnyGame (a few KiB for Gomoku)
 pub enum Request {
     Search(Job),
-    /// Forget all tables (`newgame`); answered by [`Event::Cleared`].
-    Clear,
+    /// Forget all tables (`newgame`, `game`), this game being the one selected now: the
+    /// other games' solvers also give their memory back. Answered by [`Event::Cleared`].
+    Clear(AnyGame),
     /// Resize the transposition table; answered by [`Event::Resized`].
     Resize(usize),
     Quit,
@@ -142,9 +143,9 @@ fn run(mut tables: Tables, hash_mib: usize, requests: Receiver<Request>, events:
             Request::Search(job) => {
                 with_game!(&job.position, g => run_search(g, &job, &mut tables, &mut solvers, &events));
             }
-            Request::Clear => {
+            Request::Clear(selected) => {
                 tables.clear();
-                solvers.clear();
+                solvers.clear(&selected);
                 let _ = events.send(Event::Cleared);
             }
             Request::Resize(mib) => {

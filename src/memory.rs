@@ -1,5 +1,6 @@
-//! Memory advice shared by the large tables (the search's transposition table and the
-//! Connect Four solver's table); the lowest layer, depending on nothing else in the crate.
+//! Memory advice shared by the large tables (the search's transposition table, the
+//! Connect Four solver's and the Othello endgame solver's tables); the lowest layer,
+//! depending on nothing else in the crate.
 
 /// Asks Linux to back the whole 2 MiB pages inside `items` with huge pages: tables are probed
 /// anywhere, so with 4 KiB pages nearly every probe of a large table also misses the TLB

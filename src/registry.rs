@@ -95,9 +95,17 @@ macro_rules! define_games {
         }
 
         impl AllSolvers {
-            /// Clears every game's solver tables.
-            pub fn clear(&mut self) {
-                $( crate::search::Solver::<$ty>::clear(&mut self.$field); )*
+            /// Clears every game's solver tables: the `selected` game's solver keeps its
+            /// memory for the coming searches, the others give theirs back (only one
+            /// game's solver holds memory at a time).
+            pub fn clear(&mut self, selected: &AnyGame) {
+                $(
+                    if matches!(selected, AnyGame::$variant(_)) {
+                        crate::search::Solver::<$ty>::clear(&mut self.$field);
+                    } else {
+                        crate::search::Solver::<$ty>::release(&mut self.$field);
+                    }
+                )*
             }
 
             /// Bounds every game's solver tables to `bytes` each.

@@ -47,6 +47,11 @@ pub trait Solver<G: Evaluate>: Default + Send + 'static {
     /// Forgets everything learned (on `newgame`).
     fn clear(&mut self) {}
 
+    /// Forgets everything and gives the tables' memory back: another game was selected.
+    fn release(&mut self) {
+        self.clear();
+    }
+
     /// Tells the solver how many threads the search has (`Threads`), before each solve.
     /// Returns whether the solver then uses the other threads itself when it takes a
     /// position; if not (the default), the search's helpers search beside it.

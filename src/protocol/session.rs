@@ -257,7 +257,7 @@ impl<W: Write> Session<W> {
         }
         let start =
             AnyGame::new(name, variant).map_err(|e| game_error(ErrorKind::InvalidArgument, e))?;
-        self.ask_worker(WorkerRequest::Clear)?;
+        self.ask_worker(WorkerRequest::Clear(start.clone()))?;
         self.position = start.clone();
         self.start = start;
         Ok(String::new())
@@ -265,7 +265,7 @@ impl<W: Write> Session<W> {
 
     fn new_game(&mut self) -> Reply {
         self.ensure_idle()?;
-        self.ask_worker(WorkerRequest::Clear)?;
+        self.ask_worker(WorkerRequest::Clear(self.start.clone()))?;
         self.position = self.start.clone();
         Ok(String::new())
     }

@@ -292,6 +292,10 @@ impl Solver<Othello> for EndgameSolver {
         self.table.clear();
     }
 
+    fn release(&mut self) {
+        self.table.release();
+    }
+
     fn set_threads(&mut self, threads: usize) -> bool {
         self.threads = threads.max(1);
         true
