@@ -1,5 +1,6 @@
 //! The root solver: a win of the side to move by threats (the shortest VCF, a shallow VCT
-//! by iterative deepening, then a VCT of any length by proof numbers), and otherwise the
+//! by iterative deepening, then in timed searches the same with quiet threats, else a VCT
+//! of any length by proof numbers), and otherwise the
 //! defence: the candidate moves after which the opponent has such a win are proven
 //! losing, and the main search leaves them out.
 
@@ -31,9 +32,9 @@ const REFUTATION_NODES_DIVISOR: u64 = 4;
 
 impl ThreatSolver {
     /// A win of the side to move by threats: the shortest VCF, else a VCT by iterative
-    /// deepening (quick on short wins), and with `numbers` one that uses quiet threats
-    /// too, then one of any length by proof numbers (long ones; the last 15% of the
-    /// time until `deadline`).
+    /// deepening (quick on short wins), and with `numbers` in timed searches outside
+    /// renju the same with quiet threats of a VCF, then of a VCT (`Threats::QuietVct`),
+    /// else with `numbers` one of any length by proof numbers.
     /// `Ok(None)`: none found within the budgets.
     ///
     /// # Errors
@@ -46,16 +47,23 @@ impl ThreatSolver {
         deadline: Option<Instant>,
         control: &mut Control,
     ) -> Result<Option<Proof>, Interrupted> {
-        // With `numbers`: the plain VCT to 40% of the time (the quick, common wins), the
-        // VCT with quiet threats to 85%, then the proof numbers; else the plain VCT only.
+        // With `numbers` in a timed search outside renju: the plain VCT to 30% of the time
+        // (the quick, common wins), the VCT with quiet threats of a VCF to 60%, then quiet
+        // threats of a VCT too (slower per node, proves more of the long wins) to the end.
+        // With `numbers` otherwise: the plain VCT to 40%, then the proof numbers (which
+        // proved nothing on the own set that the deepening VCTs did not; kept where the
+        // quiet stages do not run, so untimed searches and `bench` are unchanged).
         let now = Instant::now();
         let part = |num: u32, den: u32| {
             deadline.map(|end| now + end.saturating_duration_since(now) * num / den)
         };
-        let (plain_end, quiet_end) = match numbers {
-            true => (part(2, 5), part(17, 20)),
-            false => (deadline, deadline),
+        let quiet = numbers && deadline.is_some() && position.board().rule() != Rule::Renju;
+        let (plain_end, quiet_end) = match (numbers, quiet) {
+            (true, true) => (part(3, 10), part(6, 10)),
+            (true, false) => (part(2, 5), part(2, 5)),
+            (false, _) => (deadline, deadline),
         };
+        let quiet_budget = if quiet { vct_nodes } else { 0 };
         let stages = [
             (
                 Threats::Fours,
@@ -69,22 +77,24 @@ impl ThreatSolver {
                 vct_nodes,
                 plain_end,
             ),
+            // Only in timed searches (their time slices are what bound them), and not in
+            // renju, where they would repeat the plain stage.
             (
-                // Only in timed searches (its time slice is what bounds it), and not in
-                // renju, where it would repeat the plain stage.
                 Threats::Quiet,
                 Some(SHALLOW_VCT_PLIES),
-                if numbers && deadline.is_some() && position.board().rule() != Rule::Renju {
-                    vct_nodes
-                } else {
-                    0
-                },
+                quiet_budget,
                 quiet_end,
+            ),
+            (
+                Threats::QuietVct,
+                Some(SHALLOW_VCT_PLIES),
+                quiet_budget,
+                deadline,
             ),
             (
                 Threats::FoursAndThrees,
                 None,
-                if numbers { vct_nodes } else { 0 },
+                if numbers && !quiet { vct_nodes } else { 0 },
                 deadline,
             ),
         ];
