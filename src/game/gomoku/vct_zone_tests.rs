@@ -1,6 +1,7 @@
 //! The relevance zone of a VCT (`vct_zone.rs`), checked cell by cell: a defender stone
 //! anywhere outside it leaves a win of the same length.
 
+use super::proof_tests::assert_line_wins;
 use super::quiet::{for_each_cell, Zone};
 use super::vcf::{ThreatSolver, Threats};
 use super::vct_zone::vct_zone;
@@ -88,4 +89,60 @@ fn a_stone_outside_the_zone_of_a_double_three_leaves_the_win() {
 fn a_stone_outside_the_zone_of_a_longer_vct_leaves_the_win() {
     let position = after("f8 e8 g8 k5 i7 i4 j6 j12 i5 h6 i6 k7 h10 a1 i11 o1 n3 o15 l1 m15 h8 a8");
     assert_zone_holds(&position, 7);
+}
+
+/// Own-set game 39 (`results/gomoku-rapfi/mates_from_match.tsv`, Rapfi: g8, mate in 17)
+/// after Black g8 (an open three f8-h8) and White's block i8, Black to move:
+///
+/// ```text
+///  9 . . . . . . . . .
+///  8 . . . . . X X X O      row 8: f8 g8 h8, closed by i8
+///  7 . . . . . . . . X      i7
+///  6 . . . . . X . O . O    f6, White h6 j6
+///  5 . . . . O O . . .      White e5 f5
+///    a b c d e f g h i j
+/// ```
+///
+/// Black has no four and no open three to make, and White has no threat: the threat
+/// space of the plain VCT is empty, and no quiet move threatens a VCF within reach. g9
+/// (a closed three g9-h8-i7 on the anti-diagonal, stopped by j6) threatens a VCT: with
+/// quiet moves that threaten a VCT, answered inside its zone, Black wins in 15 plies.
+const GAME39: &str = "h8 h6 f6 e5 f8 f5 i7 j6 g8 i8";
+
+/// The same stones as `moves` without `removed`, Black to move.
+fn without(moves: &str, removed: &str) -> Gomoku {
+    let full = after(moves);
+    let mut position = Gomoku::new(15, Rule::Freestyle).expect("size");
+    for (i, square) in moves.split_whitespace().enumerate() {
+        if square == removed {
+            continue;
+        }
+        let cell = usize::from(full.parse_move(square).expect("a square").0);
+        let player = if i % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        position.put(cell, player);
+    }
+    position.set_side(Player::First);
+    position
+}
+
+#[test]
+fn a_quiet_move_that_threatens_a_vct_wins_game_39() {
+    let position = after(GAME39);
+    assert_eq!(prove(&position, Threats::FoursAndThrees, 15), None);
+    assert_eq!(prove(&position, Threats::Quiet, 15), None);
+    let proof = prove(&position, Threats::QuietVct, 15).expect("a win");
+    assert_eq!(proof.plies, 15);
+    assert_eq!(position.format_move(proof.pv[0]), "g9");
+    assert_line_wins(&position, &proof.pv);
+}
+
+#[test]
+fn without_i7_the_quiet_threat_is_gone() {
+    // i7 is the third stone of g9's closed three: without it, nothing within 15 plies.
+    let position = without(GAME39, "i7");
+    assert_eq!(prove(&position, Threats::QuietVct, 15), None);
 }
