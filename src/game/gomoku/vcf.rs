@@ -11,9 +11,10 @@ use std::time::Instant;
 use crate::budget::control::Control;
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::moves::{any_playable, defences, order_key, sort_by_keys};
-use crate::game::gomoku::patterns;
 use crate::game::gomoku::proof::ProofSearch;
-use crate::game::gomoku::quiet::{for_each_cell, passed, relevance_zone, vcf_line, Line, Zone};
+use crate::game::gomoku::quiet::{
+    for_each_cell, passed, quiet_moves, relevance_zone, vcf_line, Line, Zone,
+};
 use crate::game::gomoku::vct_zone::vct_zone;
 use crate::game::gomoku::{Cell, Gomoku, Rule};
 use crate::game::{Game, MoveList};
@@ -303,7 +304,7 @@ impl Search<'_> {
                     }
                 }
             } else {
-                quiet_moves(position, &mut moves);
+                quiet_moves(position, QUIET_TRIES, &mut moves);
             }
         }
         // Leaving attacks out keeps a proof sound (the attacker needs only one), so the
@@ -466,28 +467,6 @@ impl Search<'_> {
             }
         }
         Ok(longest)
-    }
-}
-
-/// Appends the attacker's best quiet candidates at `position` (attacker to move): moves
-/// below an open three, those that make the most closed threes (each a four next) first.
-fn quiet_moves(position: &Gomoku, moves: &mut MoveList<Cell>) {
-    let board = position.board();
-    let me = position.side_to_move().index();
-    let mut keyed = MoveList::<(i32, u16)>::new();
-    board.for_each_threat(me, cell_class::OPEN_TWO, |cell, class| {
-        if class < cell_class::OPEN_THREE && !position.is_forbidden(cell) {
-            let packed = board.patterns(me, cell);
-            let threes = (0..4)
-                .filter(|d| (packed >> (4 * d) & 0xF) == u16::from(patterns::THREE))
-                .count() as i32;
-            let bonus = 1000 * threes;
-            keyed.push((order_key(board, me, cell) + bonus, cell as u16));
-        }
-    });
-    keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-    for &(_, cell) in keyed.iter().take(QUIET_TRIES) {
-        moves.push(Cell(cell));
     }
 }
 

@@ -23,7 +23,7 @@
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::moves::{defences, order_key, sort_by_keys};
 use crate::game::gomoku::patterns::FOUR;
-use crate::game::gomoku::quiet::Zone;
+use crate::game::gomoku::quiet::{add, Zone};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList};
 
@@ -58,10 +58,6 @@ struct OutOfNodes;
 struct ZoneSearch<'a> {
     max_nodes: u32,
     nodes: &'a mut u32,
-}
-
-fn add(zone: &mut Zone, cell: usize) {
-    zone[cell / 64] |= 1 << (cell % 64);
 }
 
 fn union(zone: &mut Zone, other: &Zone) {
