@@ -32,8 +32,9 @@ const QUICK_VCF_NODES: u32 = 60;
 const NO_VCF_SALT: u64 = 0x5851_F42D_4C95_7F2D;
 /// The same for "neither a VCF nor a small VCT" (`Threats::QuietVct`).
 const NO_VCT_SALT: u64 = 0x2545_F491_4F6C_DD1D;
-/// Nodes of the VCT that makes a quiet move a threat (`Threats::QuietVct`; of 100, 400
-/// and 1500, 100 proved the most of the own set in 2 s, 400 the fewest).
+/// Nodes of the VCT that makes a quiet move a threat (`Threats::QuietVct`): with 100,
+/// 400 and 1500 that stage alone proved 21, 19 and 18 of the own set's 34 in 2 s each
+/// (`results/gomoku-rapfi/stages-s6-*`); 150 was not measured alone.
 const QUICK_VCT_NODES: u32 = 150;
 /// The longest VCT of the iterative-deepening stage, in plies.
 pub(super) const SHALLOW_VCT_PLIES: u32 = 25;
@@ -297,7 +298,8 @@ impl Search<'_> {
                 // Their open three must be stopped: the stops that are no threat of ours
                 // may still threaten a VCF or a VCT (the same check as other quiet moves).
                 let mut stops = MoveList::<Cell>::new();
-                defences(position, me, &mut stops, &mut keys);
+                let mut unused = MoveList::<i32>::new();
+                defences(position, me, &mut stops, &mut unused);
                 for &stop in stops.iter() {
                     if !moves.contains(&stop) {
                         moves.push(stop);
