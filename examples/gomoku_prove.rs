@@ -70,6 +70,7 @@ fn main() {
             ("vcf", Threats::Fours, Some(63)),
             ("id-vct", Threats::FoursAndThrees, Some(25)),
             ("quiet-vct", Threats::Quiet, Some(25)),
+            ("quiet2-vct", Threats::QuietVct, Some(25)),
             ("pn-vct", Threats::FoursAndThrees, None),
         ] {
             if std::env::var("STAGES").is_ok_and(|only| !only.split(',').any(|s| s == name)) {

@@ -17,6 +17,7 @@ pub mod quiet;
 pub mod renju;
 pub mod root;
 pub mod vcf;
+pub mod vct_zone;
 
 #[cfg(test)]
 mod defence_tests;
@@ -30,6 +31,8 @@ mod quiet_tests;
 mod renju_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod vct_zone_tests;
 
 use crate::game::notation::{diagram, format_square, parse_grid, parse_square, side_char};
 use crate::game::solver::Solve;

@@ -353,7 +353,7 @@ impl Run<'_> {
         }
         let min = match self.threats {
             Threats::Fours => cell_class::FOUR,
-            Threats::FoursAndThrees | Threats::Quiet => cell_class::OPEN_THREE,
+            Threats::FoursAndThrees | Threats::Quiet | Threats::QuietVct => cell_class::OPEN_THREE,
         };
         let mut keyed = ArrayVec::<(i32, u16, bool), 256>::new();
         board.for_each_threat(me, min, |cell, class| {

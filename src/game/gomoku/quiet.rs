@@ -20,8 +20,10 @@
 use arrayvec::ArrayVec;
 
 use crate::game::gomoku::board::{cell_class, MAX_CELLS};
+use crate::game::gomoku::moves::order_key;
+use crate::game::gomoku::patterns;
 use crate::game::gomoku::{Cell, Gomoku};
-use crate::game::Game;
+use crate::game::{Game, MoveList};
 
 /// The longest VCF line looked for, in plies (also the capacity of a line).
 pub const MAX_LINE: usize = 31;
@@ -123,7 +125,8 @@ fn attack(
     false
 }
 
-fn add(zone: &mut Zone, cell: usize) {
+/// Adds `cell` to `zone`.
+pub fn add(zone: &mut Zone, cell: usize) {
     zone[cell / 64] |= 1 << (cell % 64);
 }
 
@@ -207,4 +210,27 @@ pub fn passed(position: &Gomoku) -> Gomoku {
     let mut passed = position.clone();
     passed.set_side(position.side_to_move().opponent());
     passed
+}
+
+/// Appends the attacker's best quiet candidates at `position` (attacker to move): moves
+/// below an open three, those that make the most closed threes (each a four next) first;
+/// at most `tries`.
+pub fn quiet_moves(position: &Gomoku, tries: usize, moves: &mut MoveList<Cell>) {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    let mut keyed = MoveList::<(i32, u16)>::new();
+    board.for_each_threat(me, cell_class::OPEN_TWO, |cell, class| {
+        if class < cell_class::OPEN_THREE && !position.is_forbidden(cell) {
+            let packed = board.patterns(me, cell);
+            let threes = (0..4)
+                .filter(|d| (packed >> (4 * d) & 0xF) == u16::from(patterns::THREE))
+                .count() as i32;
+            let bonus = 1000 * threes;
+            keyed.push((order_key(board, me, cell) + bonus, cell as u16));
+        }
+    });
+    keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+    for &(_, cell) in keyed.iter().take(tries) {
+        moves.push(Cell(cell));
+    }
 }

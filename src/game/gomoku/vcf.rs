@@ -11,9 +11,11 @@ use std::time::Instant;
 use crate::budget::control::Control;
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::moves::{any_playable, defences, order_key, sort_by_keys};
-use crate::game::gomoku::patterns;
 use crate::game::gomoku::proof::ProofSearch;
-use crate::game::gomoku::quiet::{for_each_cell, passed, relevance_zone, vcf_line, Line};
+use crate::game::gomoku::quiet::{
+    for_each_cell, passed, quiet_moves, relevance_zone, vcf_line, Line, Zone,
+};
+use crate::game::gomoku::vct_zone::vct_zone;
 use crate::game::gomoku::{Cell, Gomoku, Rule};
 use crate::game::{Game, MoveList};
 
@@ -28,6 +30,12 @@ const QUIET_TRIES: usize = 3;
 const QUICK_VCF_NODES: u32 = 60;
 /// Key of "no VCF within these plies" in the failed table: the position's hash with this.
 const NO_VCF_SALT: u64 = 0x5851_F42D_4C95_7F2D;
+/// The same for "neither a VCF nor a small VCT" (`Threats::QuietVct`).
+const NO_VCT_SALT: u64 = 0x2545_F491_4F6C_DD1D;
+/// Nodes of the VCT that makes a quiet move a threat (`Threats::QuietVct`): with 100,
+/// 400 and 1500 that stage alone proved 21, 19 and 18 of the own set's 34 in 2 s each
+/// (`results/gomoku-rapfi/stages-s6-*`); 150 was not measured alone.
+const QUICK_VCT_NODES: u32 = 150;
 /// The longest VCT of the iterative-deepening stage, in plies.
 pub(super) const SHALLOW_VCT_PLIES: u32 = 25;
 /// Bytes a failed-position entry costs in the hash map, roughly (key, value, control).
@@ -45,6 +53,9 @@ pub enum Threats {
     /// Fours, threes and quiet moves that threaten a VCF, answered within the VCF's
     /// relevance zone (`quiet.rs`); like `FoursAndThrees` in renju and in `proof.rs`.
     Quiet,
+    /// As `Quiet`, and quiet moves that threaten a small VCT (when they threaten no VCF),
+    /// answered within that VCT's relevance zone (`vct_zone.rs`).
+    QuietVct,
 }
 
 impl Threats {
@@ -99,6 +110,8 @@ struct Search<'a> {
     threats: Threats,
     /// Quiet threats (moves that threaten a VCF) are tried: VCTs outside renju.
     quiet: bool,
+    /// Quiet moves may threaten a VCT too (`Threats::QuietVct`).
+    quiet_vct: bool,
     nodes: u64,
     budget: u64,
     /// The solver's own time limit, read every 256 nodes.
@@ -163,7 +176,9 @@ impl ThreatSolver {
             failed: &mut self.failed,
             failed_limit: self.failed_limit,
             threats,
-            quiet: threats == Threats::Quiet && position.board().rule() != Rule::Renju,
+            quiet: matches!(threats, Threats::Quiet | Threats::QuietVct)
+                && position.board().rule() != Rule::Renju,
+            quiet_vct: threats == Threats::QuietVct && position.board().rule() != Rule::Renju,
             nodes: 0,
             budget,
             deadline,
@@ -216,6 +231,20 @@ impl Search<'_> {
         Ok(line)
     }
 
+    /// A small VCT of the side to move of at most `plies` plies (counted): its zone.
+    fn quick_vct(&mut self, position: &Gomoku, plies: u32) -> Result<Option<Zone>, Interrupted> {
+        let mut nodes = 0;
+        let found = vct_zone(position, plies, QUICK_VCT_NODES, &mut nodes);
+        self.nodes += u64::from(nodes);
+        if !self.control.add_nodes(u64::from(nodes)) {
+            return Err(Interrupted::Aborted);
+        }
+        if self.nodes > self.budget || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Interrupted::Budget);
+        }
+        Ok(found.map(|(_, zone)| zone))
+    }
+
     fn key(&self, position: &Gomoku) -> u64 {
         position.hash() ^ (self.threats as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
@@ -263,13 +292,26 @@ impl Search<'_> {
         }
         sort_by_keys(&mut moves, &mut keys);
         let threats = moves.len();
+        let they_threaten = board.class_count(them, cell_class::OPEN_FOUR) > 0;
         if self.quiet && plies >= 5 && board.class_count(them, cell_class::FIVE) == 0 {
-            quiet_moves(position, &mut moves);
+            if they_threaten && self.quiet_vct {
+                // Their open three must be stopped: the stops that are no threat of ours
+                // may still threaten a VCF or a VCT (the same check as other quiet moves).
+                let mut stops = MoveList::<Cell>::new();
+                let mut unused = MoveList::<i32>::new();
+                defences(position, me, &mut stops, &mut unused);
+                for &stop in stops.iter() {
+                    if !moves.contains(&stop) {
+                        moves.push(stop);
+                    }
+                }
+            } else {
+                quiet_moves(position, QUIET_TRIES, &mut moves);
+            }
         }
         // Leaving attacks out keeps a proof sound (the attacker needs only one), so the
         // weaker threes are not tried.
         let mut threes = 0;
-        let they_threaten = board.class_count(them, cell_class::OPEN_FOUR) > 0;
         for (i, &mv) in moves.iter().enumerate() {
             let is_three =
                 i < threats && board.cell_class(me, usize::from(mv.0)) < cell_class::FOUR;
@@ -365,7 +407,12 @@ impl Search<'_> {
             // Most quiet moves threaten nothing, and each iteration of the deepening
             // asks again: a miss is remembered in the failed table under its own key.
             let threat = passed(position);
-            let miss = threat.hash() ^ NO_VCF_SALT;
+            let salt = if self.quiet_vct {
+                NO_VCT_SALT
+            } else {
+                NO_VCF_SALT
+            };
+            let miss = threat.hash() ^ salt;
             if self
                 .failed
                 .get(&miss)
@@ -373,11 +420,20 @@ impl Search<'_> {
             {
                 return Ok(None);
             }
-            let Some(line) = self.quick_vcf(&threat, plies - 1)? else {
-                self.failed.insert(miss, plies - 1);
-                return Ok(None);
+            let zone = match self.quick_vcf(&threat, plies - 1)? {
+                Some(line) => relevance_zone(&threat, &line),
+                None if self.quiet_vct && plies >= 6 => match self.quick_vct(&threat, plies - 1)? {
+                    Some(zone) => zone,
+                    None => {
+                        self.failed.insert(miss, plies - 1);
+                        return Ok(None);
+                    }
+                },
+                None => {
+                    self.failed.insert(miss, plies - 1);
+                    return Ok(None);
+                }
             };
-            let zone = relevance_zone(&threat, &line);
             for_each_cell(&zone, |cell| {
                 if board.stone(cell).is_none() && !position.is_forbidden(cell) {
                     moves.push(Cell(cell as u16));
@@ -413,28 +469,6 @@ impl Search<'_> {
             }
         }
         Ok(longest)
-    }
-}
-
-/// Appends the attacker's best quiet candidates at `position` (attacker to move): moves
-/// below an open three, those that make the most closed threes (each a four next) first.
-fn quiet_moves(position: &Gomoku, moves: &mut MoveList<Cell>) {
-    let board = position.board();
-    let me = position.side_to_move().index();
-    let mut keyed = MoveList::<(i32, u16)>::new();
-    board.for_each_threat(me, cell_class::OPEN_TWO, |cell, class| {
-        if class < cell_class::OPEN_THREE && !position.is_forbidden(cell) {
-            let packed = board.patterns(me, cell);
-            let threes = (0..4)
-                .filter(|d| (packed >> (4 * d) & 0xF) == u16::from(patterns::THREE))
-                .count() as i32;
-            let bonus = 1000 * threes;
-            keyed.push((order_key(board, me, cell) + bonus, cell as u16));
-        }
-    });
-    keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-    for &(_, cell) in keyed.iter().take(QUIET_TRIES) {
-        moves.push(Cell(cell));
     }
 }
 
