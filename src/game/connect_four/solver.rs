@@ -25,6 +25,7 @@
 //! `(cells - e) / 2 + 1` to the winner (`22 - discs of the winner` on 7x6), the negation
 //! to the loser, 0 for a draw. [`plies_to_end`] turns that into `win N`/`loss N`.
 
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::budget::control::Control;
@@ -200,11 +201,12 @@ impl ConnectFourSolver {
 
     /// Runs `work` on `position` with a fresh search state, and with `threads - 1`
     /// helpers doing the same work over the shared table (Lazy SMP: each helper tries the
-    /// moves of the first plies in its own rotated order, so that the threads spread
-    /// over the tree). Every bound any thread stores is a true bound, so the main
-    /// thread's result stays exact; only the main thread's result is used. The helpers
-    /// are stopped and joined as soon as the main thread finishes or halts.
-    fn run<T>(
+    /// moves of the first plies, the root's included, in its own rotated order, so that
+    /// the threads spread over the tree). Every bound any thread stores is a true bound,
+    /// and every thread does the whole work, so whichever thread finishes first answers
+    /// exactly: a helper that finishes stops the main thread and its answer is taken.
+    /// The helpers are stopped and joined as soon as the main thread returns.
+    fn run<T: Send>(
         &mut self,
         position: &ConnectFour,
         control: &mut Control,
@@ -214,11 +216,14 @@ impl ConnectFourSolver {
         self.table.ensure(budget.is_none());
         let (table, book) = (&self.table, self.book);
         if self.threads <= 1 {
-            return search_with(position, table, book, control, budget, 0, &work);
+            return search_with(position, table, book, control, None, budget, 0, &work).0;
         }
         let helper_stop = StopFlag::new();
+        // Raised by the first helper to finish, whose answer waits in `answer`.
+        let answered = StopFlag::new();
+        let answer = Mutex::new(None);
         std::thread::scope(|scope| {
-            let work = &work;
+            let (work, answered, answer) = (&work, &answered, &answer);
             let helpers: Vec<_> = (1..self.threads)
                 .filter_map(|index| {
                     let stop = helper_stop.clone();
@@ -226,45 +231,80 @@ impl ConnectFourSolver {
                         .name(format!("connect4 solver helper {index}"))
                         .spawn_scoped(scope, move || {
                             let mut control = Control::new(stop, None, None);
-                            // A helper's own result is dropped: it only fills the table.
-                            let _ =
-                                search_with(position, table, book, &mut control, None, index, work);
+                            let (result, finished) = search_with(
+                                position,
+                                table,
+                                book,
+                                &mut control,
+                                None,
+                                None,
+                                index,
+                                work,
+                            );
+                            if let (Ok(value), true) = (result, finished) {
+                                let mut slot = answer.lock().unwrap_or_else(|e| e.into_inner());
+                                if slot.is_none() {
+                                    *slot = Some(value);
+                                    answered.stop();
+                                }
+                            }
                             control.nodes()
                         });
                     // Fewer helpers than asked for is still an exact solve.
                     spawned.ok()
                 })
                 .collect();
-            let result = search_with(position, table, book, control, budget, 0, work);
+            let (result, finished) = search_with(
+                position,
+                table,
+                book,
+                control,
+                Some(answered),
+                budget,
+                0,
+                work,
+            );
             helper_stop.stop();
             let helper_nodes: u64 = helpers.into_iter().filter_map(|h| h.join().ok()).sum();
             control.add_nodes(helper_nodes);
-            result
+            // A complete answer of the main thread stands; a halted one gives way to a
+            // helper's complete answer (the reason it halted, or a photo finish).
+            let helper_answer = answer.lock().unwrap_or_else(|e| e.into_inner()).take();
+            match helper_answer {
+                Some(value) if !finished => Ok(value),
+                _ => result,
+            }
         })
     }
 }
 
 /// Dispatches on the geometry and runs `work` with a fresh search state; `rotation` is
 /// the thread's index (0 for the main thread), which turns its move order in the first
-/// plies.
+/// plies, and `answered` (the main thread's) halts it when a helper has the answer.
+/// Also says whether the work finished (was not halted on the way).
+#[allow(clippy::too_many_arguments)]
 fn search_with<T>(
     position: &ConnectFour,
     table: &Table,
     book: Book<'static>,
     control: &mut Control,
+    answered: Option<&StopFlag>,
     budget: Option<Instant>,
     rotation: usize,
     work: &impl Fn(&mut dyn SearchOps, &ConnectFour) -> Option<T>,
-) -> Result<T, Halt> {
+) -> (Result<T, Halt>, bool) {
     let shape = position.shape();
     let root = position.moves() as i32;
     if shape == Shape::STANDARD {
-        let mut search =
-            Search::new(Standard, table, book, control, budget).rotated(rotation, root);
+        let mut search = Search::new(Standard, table, book, control, budget)
+            .rotated(rotation, root)
+            .answered_by(answered);
         let result = work(&mut search, position);
         search.finish(result)
     } else {
-        let mut search = Search::new(shape, table, book, control, budget).rotated(rotation, root);
+        let mut search = Search::new(shape, table, book, control, budget)
+            .rotated(rotation, root)
+            .answered_by(answered);
         let result = work(&mut search, position);
         search.finish(result)
     }

@@ -6,6 +6,7 @@ use std::time::Instant;
 use super::table::{self, Table};
 use super::{Geometry, Halt, Line, Proof};
 use crate::budget::control::Control;
+use crate::budget::limits::StopFlag;
 use crate::game::connect_four::bitboard::{winning_cells, Shape};
 use crate::game::connect_four::book::Book;
 use crate::game::connect_four::ConnectFour;
@@ -61,6 +62,8 @@ pub(super) struct Search<'a, G: Geometry> {
     /// at nodes with fewer than `rotate_below` discs.
     rotation: usize,
     rotate_below: i32,
+    /// Raised when a helper thread has the answer (the main thread's search only).
+    answered: Option<&'a StopFlag>,
     pending: u64,
     halt: Option<Halt>,
 }
@@ -139,6 +142,7 @@ impl<'a, G: Geometry> Search<'a, G> {
             },
             rotation: 0,
             rotate_below: 0,
+            answered: None,
             pending: 0,
             halt: None,
         }
@@ -156,19 +160,40 @@ impl<'a, G: Geometry> Search<'a, G> {
         self
     }
 
+    /// The search halts when `answered` is raised (a helper finished the same work).
+    pub(super) fn answered_by(mut self, answered: Option<&'a StopFlag>) -> Self {
+        self.answered = answered;
+        self
+    }
+
+    /// The `i`-th of `len` moves in this thread's order at a node with `moves` discs:
+    /// turned by the thread's rotation in the first plies of a helper.
+    #[inline(always)]
+    fn turned(&self, i: usize, len: usize, moves: i32) -> usize {
+        if moves < self.rotate_below {
+            (i + self.rotation) % len
+        } else {
+            // No division on the main thread's path.
+            i
+        }
+    }
+
     /// Nodes visited so far in this solve and earlier ones of the same search.
     fn nodes(&self) -> u64 {
         self.control.nodes() + self.pending
     }
 
-    /// Hands the uncounted nodes to `control` and turns a halt into an error.
-    pub(super) fn finish<T>(self, result: Option<T>) -> Result<T, Halt> {
+    /// Hands the uncounted nodes to `control` and turns a halt into an error; also says
+    /// whether the search ran to its end (a result found while halting may be partial).
+    pub(super) fn finish<T>(self, result: Option<T>) -> (Result<T, Halt>, bool) {
         self.control.add_nodes(self.pending);
-        match (result, self.halt) {
+        let finished = self.halt.is_none();
+        let result = match (result, self.halt) {
             (Some(value), _) => Ok(value),
             (None, Some(halt)) => Err(halt),
             (None, None) => Err(Halt::Aborted),
-        }
+        };
+        (result, finished)
     }
 
     #[inline(always)]
@@ -183,7 +208,7 @@ impl<'a, G: Geometry> Search<'a, G> {
     #[inline(never)]
     fn check(&mut self) {
         let count = std::mem::take(&mut self.pending);
-        if !self.control.add_nodes(count) {
+        if !self.control.add_nodes(count) || self.answered.is_some_and(StopFlag::is_stopped) {
             self.halt = Some(Halt::Aborted);
         } else if self.budget.is_some_and(|b| Instant::now() >= b) {
             self.halt = Some(Halt::OverBudget);
@@ -316,14 +341,8 @@ impl<'a, G: Geometry> Search<'a, G> {
                 }
             }
         }
-        let turn = if moves < self.rotate_below {
-            self.rotation
-        } else {
-            0
-        };
         for i in 0..list.len {
-            // No division on the main thread's path.
-            let slot = list.slot(if turn == 0 { i } else { (i + turn) % list.len });
+            let slot = list.slot(self.turned(i, list.len, moves));
             let mv = candidates & self.order[slot];
             let value = -self.negamax(
                 opponent,
