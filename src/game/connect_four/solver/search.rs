@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::table::{self, Table};
+use super::table::{self, Busy, Table};
 use super::{Geometry, Halt, Line, Proof};
 use crate::budget::control::Control;
 use crate::budget::limits::StopFlag;
@@ -28,7 +28,14 @@ const ROTATED_PLIES: i32 = 2;
 /// Enhanced transposition cutoffs are tried only with at least this many empty cells.
 const ETC_MIN_EMPTIES: i32 = 12;
 
+/// With several threads, children another thread is searching are deferred only at nodes
+/// with at least this many empty cells (below, subtrees are too small to share).
+const DEFER_MIN_EMPTIES: i32 = 12;
+
+mod ordered;
 mod root;
+
+use ordered::Ordered;
 
 /// What the root procedures need from a search, whatever its geometry.
 pub(super) trait SearchOps {
@@ -64,54 +71,14 @@ pub(super) struct Search<'a, G: Geometry> {
     rotate_below: i32,
     /// Raised when a helper thread has the answer (the main thread's search only).
     answered: Option<&'a StopFlag>,
+    /// The nodes the threads are searching now (only when there are several).
+    busy: Option<&'a Busy>,
     pending: u64,
     halt: Option<Halt>,
 }
 
 /// The most columns a board can have: `(rows + 1) * cols <= 64` with at least 4 rows.
 const MAX_COLS: usize = 12;
-
-/// The candidate moves sorted by score, best first, centre first on equal scores. Moves
-/// are slots of the centre-first column order; the sort moves only packed `u32` keys.
-struct Ordered {
-    /// `score << 4 | (15 - slot)`, in decreasing order.
-    keys: [u32; MAX_COLS],
-    /// The threats each slot's move creates (the child's `threats_against`).
-    threats: [u64; MAX_COLS],
-    len: usize,
-}
-
-impl Ordered {
-    #[inline(always)]
-    fn new() -> Self {
-        Ordered {
-            keys: [0; MAX_COLS],
-            threats: [0; MAX_COLS],
-            len: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn insert(&mut self, score: u32, slot: usize, threats: u64) {
-        let key = score << 4 | (15 - slot as u32);
-        self.threats[slot] = threats;
-        // Swaps rather than a shifting loop, which LLVM turns into a call to memmove:
-        // at most 12 keys, the call alone costs more than the sort.
-        let mut at = self.len;
-        self.keys[at] = key;
-        while at > 0 && self.keys[at - 1] < key {
-            self.keys.swap(at - 1, at);
-            at -= 1;
-        }
-        self.len += 1;
-    }
-
-    /// The slot of the `i`-th best move.
-    #[inline(always)]
-    fn slot(&self, i: usize) -> usize {
-        15 - (self.keys[i] & 15) as usize
-    }
-}
 
 impl<'a, G: Geometry> Search<'a, G> {
     pub(super) fn new(
@@ -143,6 +110,7 @@ impl<'a, G: Geometry> Search<'a, G> {
             rotation: 0,
             rotate_below: 0,
             answered: None,
+            busy: None,
             pending: 0,
             halt: None,
         }
@@ -163,6 +131,12 @@ impl<'a, G: Geometry> Search<'a, G> {
     /// The search halts when `answered` is raised (a helper finished the same work).
     pub(super) fn answered_by(mut self, answered: Option<&'a StopFlag>) -> Self {
         self.answered = answered;
+        self
+    }
+
+    /// Marks the nodes it searches in `busy`, shared with the other threads.
+    pub(super) fn sharing(mut self, busy: Option<&'a Busy>) -> Self {
+        self.busy = busy;
         self
     }
 
@@ -341,30 +315,67 @@ impl<'a, G: Geometry> Search<'a, G> {
                 }
             }
         }
+        // With other threads, a node near the root is marked busy while it is searched,
+        // and its later children that another thread is searching wait until the others
+        // are done: by then their bounds are often in the table (ABDADA's deferral).
+        let busy = self.busy.filter(|_| cells - moves >= DEFER_MIN_EMPTIES);
+        if let Some(busy) = busy {
+            busy.enter(key);
+        }
+        let mut deferred = 0u32;
         for i in 0..list.len {
             let slot = list.slot(self.turned(i, list.len, moves));
             let mv = candidates & self.order[slot];
-            let value = -self.negamax(
-                opponent,
-                mask | mv,
-                moves + 1,
-                -beta,
-                -alpha,
-                list.threats[slot],
-            );
-            if self.halt.is_some() {
-                return 0;
+            if let Some(busy) = busy.filter(|_| i > 0) {
+                if busy.is_busy(self.key(opponent + (mask | mv), moves + 1)) {
+                    deferred |= 1 << i;
+                    continue;
+                }
             }
-            if value >= beta {
-                self.table.put_lower(key, value);
+            let child = (opponent, mask | mv, list.threats[slot]);
+            if let Some(value) = self.child(key, moves, child, &mut alpha, beta) {
+                busy.inspect(|b| b.leave(key));
                 return value;
             }
-            if value > alpha {
-                alpha = value;
+        }
+        while deferred != 0 {
+            let i = deferred.trailing_zeros() as usize;
+            deferred &= deferred - 1;
+            let slot = list.slot(self.turned(i, list.len, moves));
+            let mv = candidates & self.order[slot];
+            let child = (opponent, mask | mv, list.threats[slot]);
+            if let Some(value) = self.child(key, moves, child, &mut alpha, beta) {
+                busy.inspect(|b| b.leave(key));
+                return value;
             }
         }
+        busy.inspect(|b| b.leave(key));
         self.table.put_upper(key, alpha);
         alpha
+    }
+
+    /// Searches `child` (current, mask, threats against its side to move) of the node
+    /// `key` with `moves` discs, raising `alpha`; `Some` the node's value when that
+    /// decides it (a cutoff, stored, or a halt).
+    #[inline(always)]
+    fn child(
+        &mut self,
+        key: u64,
+        moves: i32,
+        (current, mask, threats): (u64, u64, u64),
+        alpha: &mut i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let value = -self.negamax(current, mask, moves + 1, -beta, -*alpha, threats);
+        if self.halt.is_some() {
+            return Some(0);
+        }
+        if value >= beta {
+            self.table.put_lower(key, value);
+            return Some(value);
+        }
+        *alpha = (*alpha).max(value);
+        None
     }
 
     /// The table key: the position key, or in the first plies the smaller of it and its
