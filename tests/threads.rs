@@ -204,7 +204,8 @@ fn connect_four_facts_are_exact_with_two_and_four_threads() {
         let position = digits(moves);
         let expected = pons_report(&position, pons);
         for threads in [2, 4] {
-            // The solver with its own helper threads over its shared table.
+            // The solver (with its own helper threads over its shared table from 28 empty
+            // cells on: the last fact).
             assert_eq!(
                 run(&position, &solve, threads),
                 expected,
