@@ -13,8 +13,9 @@ answers, median and sum of the times, the engine's CPU time over the wall time (
 THREADS when every thread had a core; from /proc, in clock ticks), and for each pair (config, BASE) the median of the
 per-position ratios BASE/config and the ratio of the sums.
 
-Usage: python3 solve_threads.py --data ../shared/benchdata --sets Test_L1_R2:25:40
-           --base new1 new1=target/release/arbor:1 new2=target/release/arbor:2
+Usage: python3 solve_threads.py new1=target/release/arbor:1 new2=target/release/arbor:2
+           --data ../shared/benchdata --sets Test_L1_R2:25:40 --base new1
+(the configs before --sets, or after an option that takes one value such as --base)
 """
 
 from __future__ import annotations
