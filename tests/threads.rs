@@ -56,9 +56,11 @@ fn a_long_connect_four_solve_on_sixteen_threads_stops_at_once() {
         let asked = Instant::now();
         engine.send("stop");
         let (_, best) = engine.until_bestmove();
-        // The guarantee is milliseconds; the bound only leaves room for a loaded machine.
+        // Milliseconds on a quiet machine; 16 threads on 2 loaded cores (other tests run
+        // beside this one) take up to about a second to be scheduled, stopped and joined.
+        // A stop that is not seen would run for hours.
         assert!(
-            asked.elapsed() < Duration::from_secs(1),
+            asked.elapsed() < Duration::from_secs(5),
             "{:?}",
             asked.elapsed()
         );
