@@ -44,6 +44,35 @@ fn stop_isready_and_eof_keep_their_guarantees_with_many_threads() {
 }
 
 #[test]
+fn a_long_connect_four_solve_on_sixteen_threads_stops_at_once() {
+    let mut engine = Engine::start();
+    assert_eq!(engine.ask("setoption name Threads value 16"), ["="]);
+    // 8x7 has no book, and its empty board takes far longer than a test to solve: the
+    // solver and its 15 helpers are deep in the search when `stop` comes.
+    assert_eq!(engine.ask("game connect4 cols=8 rows=7"), ["="]);
+    for _ in 0..2 {
+        assert_eq!(engine.ask("go solve"), ["="]);
+        quiet_for(&mut engine, Duration::from_millis(300));
+        let asked = Instant::now();
+        engine.send("stop");
+        let (_, best) = engine.until_bestmove();
+        // Milliseconds on a quiet machine; 16 threads on 2 loaded cores (other tests run
+        // beside this one) take up to about a second to be scheduled, stopped and joined.
+        // A stop that is not seen would run for hours.
+        assert!(
+            asked.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            asked.elapsed()
+        );
+        assert!(("a"..="h").contains(&best.as_str()), "{best}");
+        assert_eq!(engine.line(), "=");
+        assert_eq!(engine.line(), "");
+        // Every helper is joined: the session is idle at once.
+        assert_eq!(engine.ask("position startpos"), ["="]);
+    }
+}
+
+#[test]
 fn searches_hand_over_cleanly_between_thread_counts() {
     let mut engine = Engine::start();
     assert_eq!(engine.ask("game othello"), ["="]);
@@ -177,7 +206,8 @@ fn connect_four_facts_are_exact_with_two_and_four_threads() {
         let position = digits(moves);
         let expected = pons_report(&position, pons);
         for threads in [2, 4] {
-            // The solver with its own helper threads over its shared table.
+            // The solver (with its own helper threads over its shared table from 28 empty
+            // cells on: the last fact).
             assert_eq!(
                 run(&position, &solve, threads),
                 expected,
@@ -196,8 +226,18 @@ fn connect_four_facts_are_exact_with_two_and_four_threads() {
 }
 
 #[test]
-fn connect_four_test_set_samples_are_exact_with_two_threads() {
-    for (file, stride, count) in [("Test_L3_R1", 100, 10), ("Test_L2_R1", 100, 10)] {
+fn connect_four_test_set_samples_are_exact_with_two_and_four_threads() {
+    // `go solve`: the solver always takes the position, with its helpers on the shared
+    // table (end, middle and beginning sets of Pons' test data).
+    let solve = Limits {
+        solve: true,
+        ..Limits::default()
+    };
+    for (file, stride, count) in [
+        ("Test_L3_R1", 100, 10),
+        ("Test_L2_R1", 100, 10),
+        ("Test_L1_R1", 200, 5),
+    ] {
         let path = format!(
             "{}/../shared/benchdata/connect4/{file}",
             env!("CARGO_MANIFEST_DIR")
@@ -215,11 +255,13 @@ fn connect_four_test_set_samples_are_exact_with_two_threads() {
             };
             let position = digits(moves);
             let expected = pons_report(&position, score.parse().expect("a score"));
-            assert_eq!(
-                run(&position, &Limits::default(), 2),
-                expected,
-                "{file}: {moves}"
-            );
+            for threads in [2, 4] {
+                assert_eq!(
+                    run(&position, &solve, threads),
+                    expected,
+                    "{file}: {moves} with {threads} threads"
+                );
+            }
         }
     }
 }

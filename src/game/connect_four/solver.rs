@@ -28,7 +28,7 @@
 use std::time::{Duration, Instant};
 
 use crate::budget::control::Control;
-use crate::budget::limits::{Deadline, Limits, StopFlag};
+use crate::budget::limits::{Deadline, Limits};
 use crate::game::connect_four::bitboard::winning_cells;
 use crate::game::connect_four::bitboard::Shape;
 use crate::game::connect_four::book::{Book, Value};
@@ -41,7 +41,7 @@ mod search;
 pub mod table;
 #[cfg(test)]
 mod tests;
-use search::{Search, SearchOps};
+mod threads;
 use table::Table;
 
 /// Outside `go solve`, the solver may spend this fraction (numerator, denominator) of the
@@ -196,77 +196,6 @@ impl ConnectFourSolver {
     pub fn line(&mut self, position: &ConnectFour, control: &mut Control) -> Option<Line> {
         self.run(position, control, None, |search, p| search.line(p))
             .ok()
-    }
-
-    /// Runs `work` on `position` with a fresh search state, and with `threads - 1`
-    /// helpers doing the same work over the shared table (Lazy SMP: each helper tries the
-    /// moves of the first plies in its own rotated order, so that the threads spread
-    /// over the tree). Every bound any thread stores is a true bound, so the main
-    /// thread's result stays exact; only the main thread's result is used. The helpers
-    /// are stopped and joined as soon as the main thread finishes or halts.
-    fn run<T>(
-        &mut self,
-        position: &ConnectFour,
-        control: &mut Control,
-        budget: Option<Instant>,
-        work: impl Fn(&mut dyn SearchOps, &ConnectFour) -> Option<T> + Sync,
-    ) -> Result<T, Halt> {
-        self.table.ensure(budget.is_none());
-        let (table, book) = (&self.table, self.book);
-        if self.threads <= 1 {
-            return search_with(position, table, book, control, budget, 0, &work);
-        }
-        let helper_stop = StopFlag::new();
-        std::thread::scope(|scope| {
-            let work = &work;
-            let helpers: Vec<_> = (1..self.threads)
-                .filter_map(|index| {
-                    let stop = helper_stop.clone();
-                    let spawned = std::thread::Builder::new()
-                        .name(format!("connect4 solver helper {index}"))
-                        .spawn_scoped(scope, move || {
-                            let mut control = Control::new(stop, None, None);
-                            // A helper's own result is dropped: it only fills the table.
-                            let _ =
-                                search_with(position, table, book, &mut control, None, index, work);
-                            control.nodes()
-                        });
-                    // Fewer helpers than asked for is still an exact solve.
-                    spawned.ok()
-                })
-                .collect();
-            let result = search_with(position, table, book, control, budget, 0, work);
-            helper_stop.stop();
-            let helper_nodes: u64 = helpers.into_iter().filter_map(|h| h.join().ok()).sum();
-            control.add_nodes(helper_nodes);
-            result
-        })
-    }
-}
-
-/// Dispatches on the geometry and runs `work` with a fresh search state; `rotation` is
-/// the thread's index (0 for the main thread), which turns its move order in the first
-/// plies.
-fn search_with<T>(
-    position: &ConnectFour,
-    table: &Table,
-    book: Book<'static>,
-    control: &mut Control,
-    budget: Option<Instant>,
-    rotation: usize,
-    work: &impl Fn(&mut dyn SearchOps, &ConnectFour) -> Option<T>,
-) -> Result<T, Halt> {
-    let shape = position.shape();
-    let root = position.moves() as i32;
-    if shape == Shape::STANDARD {
-        let mut search =
-            Search::new(Standard, table, book, control, budget).rotated(rotation, root);
-        let result = work(&mut search, position);
-        search.finish(result)
-    } else {
-        let mut search = Search::new(shape, table, book, control, budget).rotated(rotation, root);
-        let result = work(&mut search, position);
-        search.finish(result)
     }
 }
 

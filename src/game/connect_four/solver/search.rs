@@ -3,9 +3,10 @@
 
 use std::time::Instant;
 
-use super::table::{self, Table};
+use super::table::{self, Busy, Table};
 use super::{Geometry, Halt, Line, Proof};
 use crate::budget::control::Control;
+use crate::budget::limits::StopFlag;
 use crate::game::connect_four::bitboard::{winning_cells, Shape};
 use crate::game::connect_four::book::Book;
 use crate::game::connect_four::ConnectFour;
@@ -27,7 +28,14 @@ const ROTATED_PLIES: i32 = 2;
 /// Enhanced transposition cutoffs are tried only with at least this many empty cells.
 const ETC_MIN_EMPTIES: i32 = 12;
 
+/// With several threads, children another thread is searching are deferred only at nodes
+/// with at least this many empty cells (below, subtrees are too small to share).
+const DEFER_MIN_EMPTIES: i32 = 12;
+
+mod ordered;
 mod root;
+
+use ordered::Ordered;
 
 /// What the root procedures need from a search, whatever its geometry.
 pub(super) trait SearchOps {
@@ -61,54 +69,16 @@ pub(super) struct Search<'a, G: Geometry> {
     /// at nodes with fewer than `rotate_below` discs.
     rotation: usize,
     rotate_below: i32,
+    /// Raised when a helper thread has the answer (the main thread's search only).
+    answered: Option<&'a StopFlag>,
+    /// The nodes the threads are searching now (only when there are several).
+    busy: Option<&'a Busy>,
     pending: u64,
     halt: Option<Halt>,
 }
 
 /// The most columns a board can have: `(rows + 1) * cols <= 64` with at least 4 rows.
 const MAX_COLS: usize = 12;
-
-/// The candidate moves sorted by score, best first, centre first on equal scores. Moves
-/// are slots of the centre-first column order; the sort moves only packed `u32` keys.
-struct Ordered {
-    /// `score << 4 | (15 - slot)`, in decreasing order.
-    keys: [u32; MAX_COLS],
-    /// The threats each slot's move creates (the child's `threats_against`).
-    threats: [u64; MAX_COLS],
-    len: usize,
-}
-
-impl Ordered {
-    #[inline(always)]
-    fn new() -> Self {
-        Ordered {
-            keys: [0; MAX_COLS],
-            threats: [0; MAX_COLS],
-            len: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn insert(&mut self, score: u32, slot: usize, threats: u64) {
-        let key = score << 4 | (15 - slot as u32);
-        self.threats[slot] = threats;
-        // Swaps rather than a shifting loop, which LLVM turns into a call to memmove:
-        // at most 12 keys, the call alone costs more than the sort.
-        let mut at = self.len;
-        self.keys[at] = key;
-        while at > 0 && self.keys[at - 1] < key {
-            self.keys.swap(at - 1, at);
-            at -= 1;
-        }
-        self.len += 1;
-    }
-
-    /// The slot of the `i`-th best move.
-    #[inline(always)]
-    fn slot(&self, i: usize) -> usize {
-        15 - (self.keys[i] & 15) as usize
-    }
-}
 
 impl<'a, G: Geometry> Search<'a, G> {
     pub(super) fn new(
@@ -139,6 +109,8 @@ impl<'a, G: Geometry> Search<'a, G> {
             },
             rotation: 0,
             rotate_below: 0,
+            answered: None,
+            busy: None,
             pending: 0,
             halt: None,
         }
@@ -156,19 +128,46 @@ impl<'a, G: Geometry> Search<'a, G> {
         self
     }
 
+    /// The search halts when `answered` is raised (a helper finished the same work).
+    pub(super) fn answered_by(mut self, answered: Option<&'a StopFlag>) -> Self {
+        self.answered = answered;
+        self
+    }
+
+    /// Marks the nodes it searches in `busy`, shared with the other threads.
+    pub(super) fn sharing(mut self, busy: Option<&'a Busy>) -> Self {
+        self.busy = busy;
+        self
+    }
+
+    /// The `i`-th of `len` moves in this thread's order at a node with `moves` discs:
+    /// turned by the thread's rotation in the first plies of a helper.
+    #[inline(always)]
+    fn turned(&self, i: usize, len: usize, moves: i32) -> usize {
+        if moves < self.rotate_below {
+            (i + self.rotation) % len
+        } else {
+            // No division on the main thread's path.
+            i
+        }
+    }
+
     /// Nodes visited so far in this solve and earlier ones of the same search.
     fn nodes(&self) -> u64 {
         self.control.nodes() + self.pending
     }
 
-    /// Hands the uncounted nodes to `control` and turns a halt into an error.
-    pub(super) fn finish<T>(self, result: Option<T>) -> Result<T, Halt> {
+    /// Hands the uncounted nodes to `control` and turns a halt into an error; also says
+    /// whether the search ran to its end (a result found while halting may be partial).
+    pub(super) fn finish<T>(self, result: Option<T>) -> (Result<T, Halt>, bool) {
         self.control.add_nodes(self.pending);
-        match (result, self.halt) {
+        let finished = self.halt.is_none();
+        let result = match (result, self.halt) {
             (Some(value), _) => Ok(value),
             (None, Some(halt)) => Err(halt),
             (None, None) => Err(Halt::Aborted),
-        }
+        };
+        (result, finished)
     }
 
     #[inline(always)]
@@ -183,7 +182,7 @@ impl<'a, G: Geometry> Search<'a, G> {
     #[inline(never)]
     fn check(&mut self) {
         let count = std::mem::take(&mut self.pending);
-        if !self.control.add_nodes(count) {
+        if !self.control.add_nodes(count) || self.answered.is_some_and(StopFlag::is_stopped) {
             self.halt = Some(Halt::Aborted);
         } else if self.budget.is_some_and(|b| Instant::now() >= b) {
             self.halt = Some(Halt::OverBudget);
@@ -316,36 +315,67 @@ impl<'a, G: Geometry> Search<'a, G> {
                 }
             }
         }
-        let turn = if moves < self.rotate_below {
-            self.rotation
-        } else {
-            0
-        };
+        // With other threads, a node near the root is marked busy while it is searched,
+        // and its later children that another thread is searching wait until the others
+        // are done: by then their bounds are often in the table (ABDADA's deferral).
+        let busy = self.busy.filter(|_| cells - moves >= DEFER_MIN_EMPTIES);
+        if let Some(busy) = busy {
+            busy.enter(key);
+        }
+        let mut deferred = 0u32;
         for i in 0..list.len {
-            // No division on the main thread's path.
-            let slot = list.slot(if turn == 0 { i } else { (i + turn) % list.len });
+            let slot = list.slot(self.turned(i, list.len, moves));
             let mv = candidates & self.order[slot];
-            let value = -self.negamax(
-                opponent,
-                mask | mv,
-                moves + 1,
-                -beta,
-                -alpha,
-                list.threats[slot],
-            );
-            if self.halt.is_some() {
-                return 0;
+            if let Some(busy) = busy.filter(|_| i > 0) {
+                if busy.is_busy(self.key(opponent + (mask | mv), moves + 1)) {
+                    deferred |= 1 << i;
+                    continue;
+                }
             }
-            if value >= beta {
-                self.table.put_lower(key, value);
+            let child = (opponent, mask | mv, list.threats[slot]);
+            if let Some(value) = self.child(key, moves, child, &mut alpha, beta) {
+                busy.inspect(|b| b.leave(key));
                 return value;
             }
-            if value > alpha {
-                alpha = value;
+        }
+        while deferred != 0 {
+            let i = deferred.trailing_zeros() as usize;
+            deferred &= deferred - 1;
+            let slot = list.slot(self.turned(i, list.len, moves));
+            let mv = candidates & self.order[slot];
+            let child = (opponent, mask | mv, list.threats[slot]);
+            if let Some(value) = self.child(key, moves, child, &mut alpha, beta) {
+                busy.inspect(|b| b.leave(key));
+                return value;
             }
         }
+        busy.inspect(|b| b.leave(key));
         self.table.put_upper(key, alpha);
         alpha
+    }
+
+    /// Searches `child` (current, mask, threats against its side to move) of the node
+    /// `key` with `moves` discs, raising `alpha`; `Some` the node's value when that
+    /// decides it (a cutoff, stored, or a halt).
+    #[inline(always)]
+    fn child(
+        &mut self,
+        key: u64,
+        moves: i32,
+        (current, mask, threats): (u64, u64, u64),
+        alpha: &mut i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let value = -self.negamax(current, mask, moves + 1, -beta, -*alpha, threats);
+        if self.halt.is_some() {
+            return Some(0);
+        }
+        if value >= beta {
+            self.table.put_lower(key, value);
+            return Some(value);
+        }
+        *alpha = (*alpha).max(value);
+        None
     }
 
     /// The table key: the position key, or in the first plies the smaller of it and its

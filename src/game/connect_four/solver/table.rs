@@ -153,6 +153,53 @@ impl Table {
     }
 }
 
+/// The nodes the threads of one solve are searching now: a small table of position keys,
+/// written on entering a node and cleared on leaving it. A lost or stale mark only
+/// changes the order in which a thread searches, never a value.
+pub struct Busy {
+    slots: Box<[AtomicU64]>,
+}
+
+/// Slots of the busy table (128 KiB, in the caches).
+const BUSY_BITS: u32 = 14;
+
+impl Default for Busy {
+    fn default() -> Self {
+        Busy {
+            slots: zeroed_slots(1 << BUSY_BITS),
+        }
+    }
+}
+
+impl Busy {
+    #[inline(always)]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        let index = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - BUSY_BITS);
+        &self.slots[index as usize]
+    }
+
+    /// A thread starts searching the node `key`.
+    #[inline(always)]
+    pub fn enter(&self, key: u64) {
+        self.slot(key).store(key, Relaxed);
+    }
+
+    /// The thread is done with `key` (unless another node took the slot meanwhile).
+    #[inline(always)]
+    pub fn leave(&self, key: u64) {
+        let slot = self.slot(key);
+        if slot.load(Relaxed) == key {
+            slot.store(0, Relaxed);
+        }
+    }
+
+    /// Whether some thread is searching `key` now (as far as the table remembers).
+    #[inline(always)]
+    pub fn is_busy(&self, key: u64) -> bool {
+        self.slot(key).load(Relaxed) == key
+    }
+}
+
 /// `count` zeroed slots as memory the allocator hands out already zeroed, page by page as
 /// it is first touched (a table written in full would stall the first timed solve).
 fn zeroed_slots(count: usize) -> Box<[AtomicU64]> {
@@ -181,6 +228,34 @@ mod tests {
         for other in (0..100_000u64).filter(|&k| k != 12_345) {
             assert_eq!(table.get(other), Stored::Nothing);
         }
+    }
+
+    #[test]
+    fn busy_marks_last_from_enter_to_leave() {
+        let busy = Busy::default();
+        let (key, other) = (0x1234_5678_9abc, 0x1234_5678_9abd);
+        assert!(!busy.is_busy(key));
+        busy.enter(key);
+        assert!(busy.is_busy(key));
+        assert!(!busy.is_busy(other));
+        // Marks are seen by the other threads.
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                assert!(busy.is_busy(key));
+                busy.enter(other);
+            });
+        });
+        assert!(busy.is_busy(other));
+        busy.leave(key);
+        assert!(!busy.is_busy(key));
+        // Leaving a node whose slot another node took leaves that mark alone.
+        let mut taker = other + 1;
+        while !std::ptr::eq(busy.slot(taker), busy.slot(other)) {
+            taker += 1;
+        }
+        busy.enter(taker);
+        busy.leave(other);
+        assert!(busy.is_busy(taker));
     }
 
     /// The bound a key's writers store in `threads_never_see_a_mixed_entry`.

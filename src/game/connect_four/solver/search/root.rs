@@ -162,7 +162,9 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
         let mut alpha = -1;
         let mut best = candidates & self.order[list.slot(0)];
         for i in 0..list.len {
-            let slot = list.slot(i);
+            // A helper starts with another root move: the first thread to prove a win
+            // answers (see `ConnectFourSolver::run`).
+            let slot = list.slot(self.turned(i, list.len, moves));
             let mv = candidates & self.order[slot];
             let value = -self.negamax(
                 current ^ mask,
