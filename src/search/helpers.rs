@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::budget::control::Control;
 use crate::budget::limits::{Limits, StopFlag};
+use crate::budget::priority::lower_helper_priority;
 use crate::game::score::{ScoreReport, MAX_PLY};
 use crate::game::solver::Solve;
 use crate::search::iterative::{aspiration, is_final, proof_parity, WindowCentre};
@@ -82,7 +83,7 @@ pub struct Helper<'a, G: Solve> {
 impl<G: Solve> Helper<'_, G> {
     /// Iterative deepening until the depth limit, a proof of the root, or the stop flag.
     pub fn run(self) {
-        lower_priority();
+        lower_helper_priority();
         let mut control = Control::new(self.stop, None, None).publishing(self.nodes.clone());
         let max_depth = self
             .limits
@@ -131,35 +132,6 @@ impl<G: Solve> Helper<'_, G> {
         self.nodes.store(control.nodes(), Relaxed);
     }
 }
-
-/// How much lower (in nice steps) a helper runs than the main thread.
-#[cfg(target_os = "linux")]
-const HELPER_NICENESS: i32 = 5;
-
-/// Lowers the calling helper thread's priority, so that when there are more runnable
-/// threads than cores (other programs, or `Threads` above the core count) the main thread
-/// and the session, which answer `stop` and the clock, get the CPU first. A helper with a
-/// core of its own runs as fast as before. Linux gives every thread its own nice value.
-#[cfg(target_os = "linux")]
-fn lower_priority() {
-    use std::ffi::{c_int, c_uint};
-    const PRIO_PROCESS: c_int = 0;
-    extern "C" {
-        fn gettid() -> c_int;
-        fn getpriority(which: c_int, who: c_uint) -> c_int;
-        fn setpriority(which: c_int, who: c_uint, prio: c_int) -> c_int;
-    }
-    // SAFETY: plain system calls about this thread (its own id); they touch no memory of
-    // ours. A failure (e.g. not allowed) only leaves the priority as it was.
-    unsafe {
-        let tid = gettid() as c_uint;
-        let nice = getpriority(PRIO_PROCESS, tid);
-        setpriority(PRIO_PROCESS, tid, (nice + HELPER_NICENESS).min(19));
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn lower_priority() {}
 
 #[cfg(test)]
 mod tests {

@@ -204,6 +204,10 @@ impl Solver<ConnectFour> for ConnectFourSolver {
         self.table.clear();
     }
 
+    fn release(&mut self) {
+        self.table.release();
+    }
+
     /// The table holds `bytes` from now on (half of `Hash`; the transposition table has
     /// the other half). Its entries are lost when the size changes, as `Hash` clears.
     fn set_memory(&mut self, bytes: usize) {

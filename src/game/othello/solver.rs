@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::budget::control::Control;
 use crate::budget::limits::{allot, Limits, StopFlag};
+use crate::budget::priority::lower_helper_priority;
 use crate::game::othello::endgame::{Endgame, SCORE_INF};
 use crate::game::othello::table::{Table, DEFAULT_BITS};
 use crate::game::othello::{eval, learned, Othello, OthelloMove, OthelloParams, Style};
@@ -76,6 +77,7 @@ impl EndgameSolver {
                 let spawned = std::thread::Builder::new()
                     .name(format!("endgame helper {shift}"))
                     .spawn_scoped(scope, move || {
+                        lower_helper_priority();
                         let mut control = Control::new(stop, None, None);
                         let mut search = Endgame::new(table, &mut control);
                         let _ = root(&mut search, position, shift);

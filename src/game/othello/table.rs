@@ -279,6 +279,23 @@ mod tests {
     }
 
     #[test]
+    fn clear_forgets_but_keeps_the_memory_and_release_gives_it_back() {
+        let mut table = Table::new(4);
+        table.clear();
+        assert_eq!(table.entries.len(), 16, "clear allocates");
+        table.new_search();
+        table.store(1, 2, 20, -64, 64, 6, 9);
+        assert!(table.probe(1, 2).is_some());
+        table.clear();
+        assert_eq!(table.probe(1, 2), None);
+        assert_eq!(table.entries.len(), 16, "and keeps the memory");
+        table.release();
+        assert!(table.entries.is_empty());
+        table.new_search();
+        assert_eq!(table.probe(1, 2), None);
+    }
+
+    #[test]
     fn bounds_merge_for_the_same_position() {
         let mut table = Table::new(4);
         table.new_search();

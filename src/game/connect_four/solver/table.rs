@@ -104,8 +104,21 @@ impl Table {
         }
     }
 
-    /// Forgets every entry (by giving the memory back; the next solve takes fresh pages).
+    /// Forgets every entry, and allocates the slots (on huge pages, every page mapped) if
+    /// the table has none: called at `game` and `newgame`, outside any timed move, so that
+    /// a game's first solves do not fault the memory in page by page (with the solver's
+    /// helper threads contending for the faults). A table that has its memory is zeroed
+    /// in place.
     pub fn clear(&mut self) {
+        if self.slots.len() == self.size {
+            self.slots.iter().for_each(|slot| slot.store(0, Relaxed));
+        } else {
+            self.prefault();
+        }
+    }
+
+    /// Forgets every entry and gives the memory back (another game was selected).
+    pub fn release(&mut self) {
         *self = Table::with_slots(self.size);
     }
 
@@ -228,6 +241,24 @@ mod tests {
         for other in (0..100_000u64).filter(|&k| k != 12_345) {
             assert_eq!(table.get(other), Stored::Nothing);
         }
+    }
+
+    #[test]
+    fn clear_forgets_but_keeps_the_memory_and_release_gives_it_back() {
+        let mut table = Table::with_slots(1000);
+        table.clear();
+        assert_eq!(table.allocated_bytes(), table.bytes(), "clear allocates");
+        table.put_upper(77, 3);
+        table.clear();
+        assert_eq!(table.get(77), Stored::Nothing);
+        assert_eq!(
+            table.allocated_bytes(),
+            table.bytes(),
+            "and keeps the memory"
+        );
+        table.release();
+        assert_eq!(table.allocated_bytes(), 0);
+        assert_eq!(table.get(77), Stored::Nothing);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::table::{Busy, Table};
 use super::{ConnectFourSolver, Halt, Standard};
 use crate::budget::control::Control;
 use crate::budget::limits::StopFlag;
+use crate::budget::priority::lower_helper_priority;
 use crate::game::connect_four::bitboard::Shape;
 use crate::game::connect_four::book::Book;
 use crate::game::connect_four::ConnectFour;
@@ -54,6 +55,7 @@ impl ConnectFourSolver {
                     let spawned = std::thread::Builder::new()
                         .name(format!("connect4 solver helper {index}"))
                         .spawn_scoped(scope, move || {
+                            lower_helper_priority();
                             let mut control = Control::new(stop, None, None);
                             let (result, finished) = search_with(
                                 position,
