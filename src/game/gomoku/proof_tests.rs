@@ -6,7 +6,8 @@ use super::*;
 use crate::budget::control::Control;
 use crate::search::StopFlag;
 
-fn after(moves: &str) -> Gomoku {
+/// The 15x15 freestyle position after `moves` (shared by the threat-search tests).
+pub(super) fn after(moves: &str) -> Gomoku {
     Gomoku::new(15, Rule::Freestyle)
         .expect("size")
         .parse_position(&format!("list {moves}"))
@@ -21,6 +22,20 @@ pub(super) fn assert_line_wins(position: &Gomoku, pv: &[Cell]) {
         line.play(mv);
     }
     assert_eq!(line.outcome(), Some(Outcome::Win(position.side_to_move())));
+}
+
+/// The iterative-deepening threat search's proof of a win within `max_plies` (shared by
+/// the threat-search tests).
+pub(super) fn prove_within(
+    position: &Gomoku,
+    threats: Threats,
+    max_plies: u32,
+) -> Option<vcf::Proof> {
+    let mut solver = ThreatSolver::default();
+    let mut control = Control::new(StopFlag::new(), None, None);
+    solver
+        .prove(position, threats, max_plies, 2_000_000, None, &mut control)
+        .expect("within budget")
 }
 
 fn prove(position: &Gomoku, threats: Threats, memory: usize) -> Option<vcf::Proof> {

@@ -1,12 +1,10 @@
 //! Quiet threats (`quiet.rs`): a move that is neither a four nor an open three but
 //! threatens a VCF, its relevance zone, and the VCT that uses such moves.
 
-use super::proof_tests::assert_line_wins;
+use super::proof_tests::{after, assert_line_wins, prove_within as prove};
 use super::quiet::{passed, relevance_zone, vcf_line};
-use super::vcf::{ThreatSolver, Threats};
+use super::vcf::Threats;
 use super::*;
-use crate::budget::control::Control;
-use crate::search::StopFlag;
 
 /// Black to move. Black h8 (quiet: it makes two closed threes, no four, no open three)
 /// prepares two double fours that share no cell:
@@ -20,13 +18,6 @@ use crate::search::StopFlag;
 /// g9 e7 h8 f10 i8 (i9/j8) five.
 const QUIET_WIN: &str = "f8 e8 g8 k5 i7 i4 j6 j12 i5 h6 i6 k7 h10 a1 i11 o1 n3 o15 l1 m15";
 
-fn after(moves: &str) -> Gomoku {
-    Gomoku::new(15, Rule::Freestyle)
-        .expect("size")
-        .parse_position(&format!("list {moves}"))
-        .expect("legal moves")
-}
-
 fn cells(position: &Gomoku, squares: &str) -> Vec<Cell> {
     let mut cells: Vec<Cell> = squares
         .split_whitespace()
@@ -34,14 +25,6 @@ fn cells(position: &Gomoku, squares: &str) -> Vec<Cell> {
         .collect();
     cells.sort_by_key(|c| c.0);
     cells
-}
-
-fn prove(position: &Gomoku, threats: Threats, max_plies: u32) -> Option<vcf::Proof> {
-    let mut solver = ThreatSolver::default();
-    let mut control = Control::new(StopFlag::new(), None, None);
-    solver
-        .prove(position, threats, max_plies, 2_000_000, None, &mut control)
-        .expect("within budget")
 }
 
 #[test]

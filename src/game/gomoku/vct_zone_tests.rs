@@ -1,29 +1,12 @@
 //! The relevance zone of a VCT (`vct_zone.rs`), checked cell by cell: a defender stone
 //! anywhere outside it leaves a win of the same length.
 
-use super::proof_tests::assert_line_wins;
+use super::proof_tests::{after, assert_line_wins, prove_within as prove};
 use super::quiet::{for_each_cell, Zone};
-use super::vcf::{ThreatSolver, Threats};
+use super::vcf::Threats;
 use super::vct_zone::vct_zone;
 use super::*;
-use crate::budget::control::Control;
 use crate::game::Player;
-use crate::search::StopFlag;
-
-fn after(moves: &str) -> Gomoku {
-    Gomoku::new(15, Rule::Freestyle)
-        .expect("size")
-        .parse_position(&format!("list {moves}"))
-        .expect("legal moves")
-}
-
-fn prove(position: &Gomoku, threats: Threats, max_plies: u32) -> Option<vcf::Proof> {
-    let mut solver = ThreatSolver::default();
-    let mut control = Control::new(StopFlag::new(), None, None);
-    solver
-        .prove(position, threats, max_plies, 2_000_000, None, &mut control)
-        .expect("within budget")
-}
 
 fn contains(zone: &Zone, cell: usize) -> bool {
     zone[cell / 64] >> (cell % 64) & 1 == 1
