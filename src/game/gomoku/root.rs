@@ -27,10 +27,12 @@ const ATTACK_TIME_SHARE: u32 = 45;
 /// The shortest window of the win search that tries quiet threats of a VCT.
 const QUIET_VCT_TIME: Duration = Duration::from_millis(1000);
 /// Percentages of a window of at least `QUIET_VCT_TIME` at which the plain VCT, the
-/// df-pn with quiet threats and the plain df-pn stop (`find_long_win`).
+/// VCT with quiet threats of a VCF, the plain df-pn and the df-pn with quiet threats of
+/// a VCT stop (`find_long_win`).
 const PLAIN_VCT_PERCENT: u32 = 10;
-const QUIET_DFPN_PERCENT: u32 = 35;
-const PLAIN_DFPN_PERCENT: u32 = 90;
+const QUIET_VCT_PERCENT: u32 = 20;
+const PLAIN_DFPN_PERCENT: u32 = 40;
+const QUIET_DFPN_PERCENT: u32 = 90;
 /// Quiet candidates a node of the df-pn with quiet threats.
 const DFPN_QUIET_TRIES: usize = 3;
 /// Percentage of a timed move the defence may use (after the attack).
@@ -134,10 +136,11 @@ impl ThreatSolver {
     }
 
     /// `find_win` given at least `QUIET_VCT_TIME` (timed searches outside renju): the VCF,
-    /// the plain iterative-deepening VCT to 10% of the window (quick on the common short
-    /// wins), the depth-first proof-number search with quiet threats of a VCT to 35%, the
-    /// same with fours and threes only to 90%, then the iterative-deepening VCT with
-    /// quiet threats of a VCT to the end.
+    /// the plain iterative-deepening VCT to 10% of the window and the one with quiet
+    /// threats of a VCF to 20% (quick on the common short wins), the depth-first
+    /// proof-number search with fours and threes to 40% (quick to exhaust a small threat
+    /// space), the same with quiet threats of a VCT to 90%, then the iterative-deepening
+    /// VCT with quiet threats of a VCT to the end.
     fn find_long_win(
         &mut self,
         position: &Gomoku,
@@ -156,12 +159,17 @@ impl ThreatSolver {
                 Threats::FoursAndThrees,
                 part(PLAIN_VCT_PERCENT),
             ),
-            (Stage::Dfpn, Threats::QuietVct, part(QUIET_DFPN_PERCENT)),
+            (
+                Stage::Deepening(SHALLOW_VCT_PLIES),
+                Threats::Quiet,
+                part(QUIET_VCT_PERCENT),
+            ),
             (
                 Stage::Dfpn,
                 Threats::FoursAndThrees,
                 part(PLAIN_DFPN_PERCENT),
             ),
+            (Stage::Dfpn, Threats::QuietVct, part(QUIET_DFPN_PERCENT)),
             (
                 Stage::Deepening(SHALLOW_VCT_PLIES),
                 Threats::QuietVct,

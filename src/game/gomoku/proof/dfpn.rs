@@ -17,7 +17,9 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
-use super::dfpn_moves::{answers, attacker_leaf, attacks, defender_leaf, Leaf, Space, INFINITE};
+use super::dfpn_moves::{
+    answers, attacker_leaf, attacks, child_leaf, defender_leaf, Leaf, Space, INFINITE,
+};
 use super::dfpn_table::{Entry, Table};
 use super::line::finish_line;
 use crate::budget::control::Control;
@@ -290,23 +292,15 @@ impl Run<'_> {
         }
         let mut children = ArrayVec::<Child, MAX_CHILDREN>::new();
         for &mv in moves.iter() {
-            let mut child = position.clone();
-            child.play(mv);
-            let mut value = if attacker {
-                defender_leaf(&child, self.space)
-            } else {
-                attacker_leaf(&child)
-            };
+            // Children the table knows get their numbers in `gather`.
+            let key = position.hash_after(mv) ^ self.salt;
+            let mut value = child_leaf(position, mv, attacker, self.space);
             if !value.is_solved() {
                 // Prefer short proofs: without this the search follows long chains of
                 // fours, each of which looks as good as the last.
                 value.pn += (depth / 4) as u32;
             }
-            children.push(Child {
-                mv,
-                key: child.hash() ^ self.salt,
-                value,
-            });
+            children.push(Child { mv, key, value });
         }
         let value = loop {
             let (value, best, second) = self.gather(&mut children, attacker, outside);

@@ -120,6 +120,51 @@ pub(super) fn defender_leaf(position: &Gomoku, space: Space) -> Leaf {
     Leaf::DISPROVEN // no threat: the defender is free
 }
 
+/// Initial numbers of the child after `mv` at `position` (the attacker's move if
+/// `attacker`), read from the board before the move where that is exact or only a guess
+/// (a guess is never a proof or a disproof); the rare strong moves, a block of their
+/// four and renju are played out.
+pub(super) fn child_leaf(position: &Gomoku, mv: Cell, attacker: bool, space: Space) -> Leaf {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    let cell = usize::from(mv.0);
+    let class = board.cell_class(me, cell);
+    let exact = || {
+        let mut child = position.clone();
+        child.play(mv);
+        if attacker {
+            defender_leaf(&child, space)
+        } else {
+            attacker_leaf(&child)
+        }
+    };
+    if class >= cell_class::OPEN_FOUR || board.rule() == Rule::Renju {
+        return exact();
+    }
+    if attacker {
+        if board.class_count(1 - me, cell_class::FIVE) > 0 {
+            return exact();
+        }
+        return match class {
+            cell_class::FOUR | cell_class::FOUR_THREE => Leaf::open(1, 1),
+            cell_class::OPEN_THREE | cell_class::DOUBLE_THREE if space.threats.threes() => {
+                Leaf::open(2, 1)
+            }
+            _ if space.quiet => Leaf::open(3, 1),
+            _ => exact(),
+        };
+    }
+    // The defender's move: the attacker's five cells other than this one remain (no
+    // stone elsewhere breaks a five), and the defender has none (else it had won).
+    let fives = u32::from(board.class_count(1 - me, cell_class::FIVE));
+    let blocked = u32::from(board.cell_class(1 - me, cell) == cell_class::FIVE);
+    if fives > blocked {
+        Leaf::proven(1)
+    } else {
+        Leaf::open(1, 1)
+    }
+}
+
 /// The attacker's moves at `position` (attacker to move, not decided on sight), best
 /// first: the block of their four, else fours, open threes and, with at least 5 plies
 /// left of `remaining`, quiet moves. Returns whether the limit left quiet moves out.

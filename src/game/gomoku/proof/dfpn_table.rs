@@ -25,17 +25,49 @@ pub(super) struct Entry {
     pub generation: u8,
 }
 
-const _: () = assert!(std::mem::size_of::<Entry>() <= 24);
+/// An entry as stored: `key`; `pn | dn << 32`; `work | best << 32 | plies << 48 |
+/// generation << 56`. Three words, so that a fresh table is zeroed memory from the
+/// allocator (pages the search never touches cost nothing).
+type Packed = [u64; 3];
+
+impl Entry {
+    fn pack(self) -> Packed {
+        [
+            self.key,
+            u64::from(self.pn) | u64::from(self.dn) << 32,
+            u64::from(self.work)
+                | u64::from(self.best) << 32
+                | u64::from(self.plies) << 48
+                | u64::from(self.generation) << 56,
+        ]
+    }
+
+    fn unpack(packed: Packed) -> Entry {
+        Entry {
+            key: packed[0],
+            pn: packed[1] as u32,
+            dn: (packed[1] >> 32) as u32,
+            work: packed[2] as u32,
+            best: (packed[2] >> 32) as u16,
+            plies: (packed[2] >> 48) as u8,
+            generation: (packed[2] >> 56) as u8,
+        }
+    }
+
+    fn generation_of(packed: &Packed) -> u8 {
+        (packed[2] >> 56) as u8
+    }
+}
 
 /// Entries per bucket.
 const WAYS: usize = 4;
 /// Bytes per entry.
-pub(super) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+pub(super) const ENTRY_BYTES: usize = std::mem::size_of::<Packed>();
 
 /// The table: `buckets * WAYS` entries, allocated at the first search.
 #[derive(Debug, Default)]
 pub(super) struct Table {
-    entries: Vec<Entry>,
+    entries: Vec<Packed>,
     /// Buckets (a power of two) the budget allows.
     buckets: usize,
     generation: u8,
@@ -65,14 +97,14 @@ impl Table {
             self.set_memory(1 << 20);
         }
         if self.entries.len() != self.buckets * WAYS {
-            self.entries = vec![Entry::default(); self.buckets * WAYS];
+            self.entries = vec![[0; 3]; self.buckets * WAYS];
             self.generation = 1;
             return;
         }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // Wrapped: old entries could pass for new ones.
-            self.entries.fill(Entry::default());
+            self.entries.fill([0; 3]);
             self.generation = 1;
         }
     }
@@ -97,8 +129,8 @@ impl Table {
         let start = self.bucket(key);
         self.entries[start..start + WAYS]
             .iter()
+            .map(|&packed| Entry::unpack(packed))
             .find(|e| e.key == key && (e.generation == self.generation || e.pn == 0))
-            .copied()
     }
 
     /// Stores `entry` (its key and generation are set here): over the same key, else over
@@ -113,13 +145,16 @@ impl Table {
         let bucket = &mut self.entries[start..start + WAYS];
         let slot = bucket
             .iter()
-            .position(|e| e.key == key)
+            .position(|e| e[0] == key)
             .or_else(|| {
                 bucket
                     .iter()
-                    .position(|e| e.key == 0 || e.generation != entry.generation)
+                    .position(|e| e[0] == 0 || Entry::generation_of(e) != entry.generation)
             })
-            .unwrap_or_else(|| (0..WAYS).min_by_key(|&i| bucket[i].work).unwrap_or(0));
-        bucket[slot] = entry;
+            .unwrap_or_else(|| {
+                // The least work (the low half of the third word).
+                (0..WAYS).min_by_key(|&i| bucket[i][2] as u32).unwrap_or(0)
+            });
+        bucket[slot] = entry.pack();
     }
 }

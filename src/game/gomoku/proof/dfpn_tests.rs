@@ -20,6 +20,8 @@ fn dfpn(position: &Gomoku, threats: Threats, memory: usize) -> Option<Proof> {
     proof
 }
 
+const INFINITE_FOR_TEST: u32 = 1 << 28;
+
 /// Black g8 h8 i9 i10, White in the corners: i8 makes two open threes (no four exists).
 const DOUBLE_THREE: &str = "g8 a1 h8 o1 i9 a15 i10 o15";
 /// Black to move: h8 is quiet and threatens two double fours (`quiet_tests.rs`).
@@ -130,11 +132,31 @@ fn the_table_stays_within_its_memory() {
             },
         );
     }
+    // An entry comes back as stored (the packing round-trips).
+    let stored = Entry {
+        key: 0x1234_5678_9ABC_DEF1,
+        pn: 0,
+        dn: INFINITE_FOR_TEST,
+        work: 77,
+        best: 300,
+        plies: 37,
+        generation: 0,
+    };
+    table.store(stored.key, stored);
+    let probed = table.probe(stored.key).expect("just stored");
+    assert_eq!((probed.pn, probed.dn, probed.work), (0, INFINITE_FOR_TEST, 77));
+    assert_eq!((probed.best, probed.plies), (300, 37));
     assert!(table.memory() <= 64 << 10, "{}", table.memory());
     assert!(table.memory() > 32 << 10, "{}", table.memory());
     // A new search sees none of the old entries.
     table.new_search();
     assert!((1..1000u64).all(|k| table.probe(k.wrapping_mul(0x2545_F491_4F6C_DD1D)).is_none()));
+    // The hash after a move, computed without playing it.
+    let position = after("h8 i9 h9");
+    let mv = position.parse_legal_move("h10").expect("legal");
+    let mut played = position.clone();
+    played.play(mv);
+    assert_eq!(position.hash_after(mv), played.hash());
     // The whole solver within a small budget, searching a real position.
     let _ = dfpn(&after("h8 i9 h9 h10 g8"), Threats::QuietVct, 96 << 10);
 }
