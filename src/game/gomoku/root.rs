@@ -31,8 +31,8 @@ const QUIET_VCT_TIME: Duration = Duration::from_millis(1000);
 /// a VCT stop (`find_long_win`).
 const PLAIN_VCT_PERCENT: u32 = 10;
 const QUIET_VCT_PERCENT: u32 = 20;
-const PLAIN_DFPN_PERCENT: u32 = 40;
-const QUIET_DFPN_PERCENT: u32 = 90;
+const PLAIN_DFPN_PERCENT: u32 = 50;
+const QUIET_DFPN_PERCENT: u32 = 92;
 /// Quiet candidates a node of the df-pn with quiet threats.
 const DFPN_QUIET_TRIES: usize = 3;
 /// Percentage of a timed move the defence may use (after the attack).
@@ -138,9 +138,9 @@ impl ThreatSolver {
     /// `find_win` given at least `QUIET_VCT_TIME` (timed searches outside renju): the VCF,
     /// the plain iterative-deepening VCT to 10% of the window and the one with quiet
     /// threats of a VCF to 20% (quick on the common short wins), the depth-first
-    /// proof-number search with fours and threes to 40% (quick to exhaust a small threat
-    /// space), the same with quiet threats of a VCT to 90%, then the iterative-deepening
-    /// VCT with quiet threats of a VCT to the end.
+    /// proof-number search with fours and threes to 50% (quick to exhaust a small threat
+    /// space), the same with quiet threats of a VCT to 92% (with the proofs of the
+    /// former), then the iterative-deepening VCT with quiet threats of a VCT to the end.
     fn find_long_win(
         &mut self,
         position: &Gomoku,

@@ -37,6 +37,8 @@ const MAX_DEPTH: usize = 100;
 /// The most children of a node: the attacker's best ones, and a defender with more
 /// answers counts as not beaten.
 const MAX_CHILDREN: usize = 96;
+/// Key of a position in the table: its hash with this.
+const DFPN_SALT: u64 = 0xD1B5_4A32_D192_ED03;
 /// `best` of an entry without a move.
 const NO_MOVE: u16 = u16::MAX;
 
@@ -133,10 +135,10 @@ impl DfpnSearch {
             return Ok(None);
         }
         self.table.new_search();
-        let salt = (threats as u64 + 1)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add((quiet_tries as u64) << 40)
-            ^ 0xD1B5_4A32_D192_ED03;
+        // One salt for every threat space: only proofs outlive their search (`Table::
+        // probe`), and a proof is a win whatever the space that found it, so the quiet
+        // search reuses the plain one's proofs (and the next move's search both).
+        let salt = DFPN_SALT;
         let mut run = Run {
             table: &mut self.table,
             space: Space::new(root, threats, quiet_tries),

@@ -144,7 +144,10 @@ fn the_table_stays_within_its_memory() {
     };
     table.store(stored.key, stored);
     let probed = table.probe(stored.key).expect("just stored");
-    assert_eq!((probed.pn, probed.dn, probed.work), (0, INFINITE_FOR_TEST, 77));
+    assert_eq!(
+        (probed.pn, probed.dn, probed.work),
+        (0, INFINITE_FOR_TEST, 77)
+    );
     assert_eq!((probed.best, probed.plies), (300, 37));
     assert!(table.memory() <= 64 << 10, "{}", table.memory());
     assert!(table.memory() > 32 << 10, "{}", table.memory());
