@@ -1,7 +1,9 @@
 //! Diagnosis of the Gomoku threat solver on a forced-win TSV (the format of
 //! ../shared/benchdata/gomoku/forced_wins_freestyle15.tsv): for each position, each stage
-//! of the root's win search alone (VCF, the shallow iterative-deepening VCT, the
-//! proof-number VCT) with a time limit, and what it found, in how many nodes and ms.
+//! of the root's win search alone (VCF, the shallow iterative-deepening VCTs, the
+//! proof-number VCT, the depth-first proof-number VCT with quiet threats of a VCT
+//! (`dfpn`, `TRIES=N` quiet candidates a node, default 3) and without (`dfpn-plain`))
+//! with a time limit, and what it found, in how many nodes and ms.
 //!
 //! cargo run --release --example gomoku_prove -- FILE.tsv [MS] [ID,ID,...]
 
@@ -72,6 +74,8 @@ fn main() {
             ("quiet-vct", Threats::Quiet, Some(25)),
             ("quiet2-vct", Threats::QuietVct, Some(25)),
             ("pn-vct", Threats::FoursAndThrees, None),
+            ("dfpn", Threats::QuietVct, Some(0)),
+            ("dfpn-plain", Threats::FoursAndThrees, Some(0)),
         ] {
             if std::env::var("STAGES").is_ok_and(|only| !only.split(',').any(|s| s == name)) {
                 continue;
@@ -81,7 +85,19 @@ fn main() {
             let mut control = Control::new(StopFlag::new(), None, None);
             let start = Instant::now();
             let deadline = Some(start + Duration::from_millis(ms));
+            let tries = std::env::var("TRIES")
+                .ok()
+                .and_then(|t| t.parse().ok())
+                .unwrap_or(3);
             let result = match plies {
+                Some(0) => solver.prove_by_dfpn(
+                    &position,
+                    threats,
+                    tries,
+                    u64::MAX,
+                    deadline,
+                    &mut control,
+                ),
                 Some(p) => solver.prove(&position, threats, p, u64::MAX, deadline, &mut control),
                 None => {
                     solver.prove_by_numbers(&position, threats, u64::MAX, deadline, &mut control)

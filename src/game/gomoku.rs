@@ -106,6 +106,11 @@ impl Gomoku {
         }
     }
 
+    /// The hash of the position after the side to move plays `mv`, without playing it.
+    pub fn hash_after(&self, mv: Cell) -> u64 {
+        self.hash ^ PIECE_KEYS[self.side.index()][usize::from(mv.0)] ^ SIDE_KEY
+    }
+
     /// Whether the side to move may not play on empty `cell`: Black's forbidden points
     /// in renju.
     #[inline]

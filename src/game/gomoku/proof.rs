@@ -20,7 +20,13 @@ use crate::game::gomoku::vcf::{Interrupted, Proof, Threats};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList, Outcome};
 
+mod dfpn;
+mod dfpn_moves;
+mod dfpn_table;
+#[cfg(test)]
+mod dfpn_tests;
 mod line;
+pub use dfpn::DfpnSearch;
 use line::finish_line;
 
 /// Proof and disproof numbers at or above this are infinite.

@@ -1,9 +1,9 @@
 //! The root solver: a win of the side to move by threats (the shortest VCF, a shallow VCT
 //! by iterative deepening, in timed searches the same with quiet threats, then a VCT of
-//! any length by proof numbers or, given a second or more, quiet threats of a VCT), and
-//! otherwise the
-//! defence: the candidate moves after which the opponent has such a win are proven
-//! losing, and the main search leaves them out.
+//! any length by proof numbers or, given a second or more, depth-first proof numbers
+//! with and without quiet threats of a VCT, then their iterative deepening), and
+//! otherwise the defence: the candidate moves after which the opponent has such a win
+//! are proven losing, and the main search leaves them out.
 
 use std::time::{Duration, Instant};
 
@@ -26,6 +26,15 @@ const VCF_NODES: u64 = 200_000;
 const ATTACK_TIME_SHARE: u32 = 45;
 /// The shortest window of the win search that tries quiet threats of a VCT.
 const QUIET_VCT_TIME: Duration = Duration::from_millis(1000);
+/// Percentages of a window of at least `QUIET_VCT_TIME` at which the plain VCT, the
+/// VCT with quiet threats of a VCF, the plain df-pn and the df-pn with quiet threats of
+/// a VCT stop (`find_long_win`).
+const PLAIN_VCT_PERCENT: u32 = 10;
+const QUIET_VCT_PERCENT: u32 = 20;
+const PLAIN_DFPN_PERCENT: u32 = 50;
+const QUIET_DFPN_PERCENT: u32 = 92;
+/// Quiet candidates a node of the df-pn with quiet threats.
+const DFPN_QUIET_TRIES: usize = 3;
 /// Percentage of a timed move the defence may use (after the attack).
 const DEFENCE_TIME_SHARE: u32 = 10;
 /// Node budget of one defence check, as a fraction of the VCT budget.
@@ -33,11 +42,20 @@ const DEFENCE_NODES_DIVISOR: u64 = 16;
 /// Node budget of the check of a best move (`refutes`), as a fraction of the VCT budget.
 const REFUTATION_NODES_DIVISOR: u64 = 4;
 
+/// A stage of `find_long_win`.
+#[derive(Clone, Copy)]
+enum Stage {
+    /// Iterative deepening up to these plies.
+    Deepening(u32),
+    /// Depth-first proof numbers.
+    Dfpn,
+}
+
 impl ThreatSolver {
     /// A win of the side to move by threats: the shortest VCF, else a VCT by iterative
     /// deepening (quick on short wins), and with `numbers` in timed searches outside
-    /// renju the same with quiet threats of a VCF, then (given `QUIET_VCT_TIME`) of a VCT
-    /// (`Threats::QuietVct`), else with `numbers` one of any length by proof numbers.
+    /// renju the same with quiet threats of a VCF, then one of any length by proof
+    /// numbers; given `QUIET_VCT_TIME`, the stages of `find_long_win` instead.
     /// `Ok(None)`: none found within the budgets.
     ///
     /// # Errors
@@ -52,12 +70,10 @@ impl ThreatSolver {
     ) -> Result<Option<Proof>, Interrupted> {
         // With `numbers` in a timed search outside renju: the plain VCT to 40% of the time
         // (the quick, common wins), the VCT with quiet threats of a VCF to 85%, then the
-        // proof numbers. Given at least `QUIET_VCT_TIME`: the plain VCT to 30%, the quiet
-        // one to 60%, then quiet threats of a VCT too (slower per node; proves more of the
-        // long wins) to the end, in place of the proof numbers (which proved nothing on
-        // the own set that the deepening VCTs did not). Shorter windows keep the older
-        // split: at 100 ms a move, arbor-s5 scored 55% against the new split (120 games,
-        // -38 +/- 45 Elo for the new one, under load 8-13).
+        // proof numbers. Given at least `QUIET_VCT_TIME`: `find_long_win` (df-pn).
+        // Shorter windows keep the older split: at 100 ms a move, arbor-s5 scored 55%
+        // against session 6's split for long windows (120 games, -38 +/- 45 Elo for it,
+        // under load 8-13).
         // Untimed searches and `bench` run the plain VCT and the proof numbers only.
         let now = Instant::now();
         let part = |num: u32, den: u32| {
@@ -66,10 +82,12 @@ impl ThreatSolver {
         let quiet = numbers && deadline.is_some() && position.board().rule() != Rule::Renju;
         let quiet_vct = quiet
             && deadline.is_some_and(|end| end.saturating_duration_since(now) >= QUIET_VCT_TIME);
-        let (plain_end, quiet_end) = match (numbers, quiet_vct) {
-            (true, true) => (part(3, 10), part(6, 10)),
-            (true, false) => (part(2, 5), part(17, 20)),
-            (false, _) => (deadline, deadline),
+        if quiet_vct {
+            return self.find_long_win(position, vct_nodes, now, deadline, control);
+        }
+        let (plain_end, quiet_end) = match numbers {
+            true => (part(2, 5), part(17, 20)),
+            false => (deadline, deadline),
         };
         let quiet_budget = if quiet { vct_nodes } else { 0 };
         let stages = [
@@ -94,15 +112,9 @@ impl ThreatSolver {
                 quiet_end,
             ),
             (
-                Threats::QuietVct,
-                Some(SHALLOW_VCT_PLIES),
-                if quiet_vct { vct_nodes } else { 0 },
-                deadline,
-            ),
-            (
                 Threats::FoursAndThrees,
                 None,
-                if numbers && !quiet_vct { vct_nodes } else { 0 },
+                if numbers { vct_nodes } else { 0 },
                 deadline,
             ),
         ];
@@ -113,6 +125,69 @@ impl ThreatSolver {
             let result = match plies {
                 Some(plies) => self.prove(position, threats, plies, budget, deadline, control),
                 None => self.prove_by_numbers(position, threats, budget, deadline, control),
+            };
+            match result {
+                Ok(Some(proof)) => return Ok(Some(proof)),
+                Ok(None) | Err(Interrupted::Budget) => {}
+                Err(Interrupted::Aborted) => return Err(Interrupted::Aborted),
+            }
+        }
+        Ok(None)
+    }
+
+    /// `find_win` given at least `QUIET_VCT_TIME` (timed searches outside renju): the VCF,
+    /// the plain iterative-deepening VCT to 10% of the window and the one with quiet
+    /// threats of a VCF to 20% (quick on the common short wins), the depth-first
+    /// proof-number search with fours and threes to 50% (quick to exhaust a small threat
+    /// space), the same with quiet threats of a VCT to 92% (with the proofs of the
+    /// former), then the iterative-deepening VCT with quiet threats of a VCT to the end.
+    fn find_long_win(
+        &mut self,
+        position: &Gomoku,
+        vct_nodes: u64,
+        now: Instant,
+        deadline: Option<Instant>,
+        control: &mut Control,
+    ) -> Result<Option<Proof>, Interrupted> {
+        let part = |percent: u32| {
+            deadline.map(|end| now + end.saturating_duration_since(now) * percent / 100)
+        };
+        let stages = [
+            (Stage::Deepening(MAX_VCF_PLIES), Threats::Fours, deadline),
+            (
+                Stage::Deepening(SHALLOW_VCT_PLIES),
+                Threats::FoursAndThrees,
+                part(PLAIN_VCT_PERCENT),
+            ),
+            (
+                Stage::Deepening(SHALLOW_VCT_PLIES),
+                Threats::Quiet,
+                part(QUIET_VCT_PERCENT),
+            ),
+            (
+                Stage::Dfpn,
+                Threats::FoursAndThrees,
+                part(PLAIN_DFPN_PERCENT),
+            ),
+            (Stage::Dfpn, Threats::QuietVct, part(QUIET_DFPN_PERCENT)),
+            (
+                Stage::Deepening(SHALLOW_VCT_PLIES),
+                Threats::QuietVct,
+                deadline,
+            ),
+        ];
+        for (stage, threats, end) in stages {
+            let budget = match threats {
+                Threats::Fours => VCF_NODES.min(vct_nodes.max(1_000)),
+                _ => vct_nodes,
+            };
+            let result = match stage {
+                Stage::Deepening(plies) => {
+                    self.prove(position, threats, plies, budget, end, control)
+                }
+                Stage::Dfpn => {
+                    self.prove_by_dfpn(position, threats, DFPN_QUIET_TRIES, budget, end, control)
+                }
             };
             match result {
                 Ok(Some(proof)) => return Ok(Some(proof)),

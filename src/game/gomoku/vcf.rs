@@ -11,7 +11,7 @@ use std::time::Instant;
 use crate::budget::control::Control;
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::moves::{any_playable, defences, order_key, sort_by_keys};
-use crate::game::gomoku::proof::ProofSearch;
+use crate::game::gomoku::proof::{DfpnSearch, ProofSearch};
 use crate::game::gomoku::quiet::{
     for_each_cell, passed, quiet_moves, relevance_zone, vcf_line, Line, Zone,
 };
@@ -25,9 +25,9 @@ pub(super) const MAX_VCF_PLIES: u32 = 63;
 const MAX_THREES: usize = 8;
 /// The most quiet moves (threatening a VCF) the attacker tries at a node (3 proved the
 /// most of 34 own-set positions in 3 s, against 2, 4, 6 and 10).
-const QUIET_TRIES: usize = 3;
+pub(super) const QUIET_TRIES: usize = 3;
 /// Nodes of the VCF that makes a quiet move a threat.
-const QUICK_VCF_NODES: u32 = 60;
+pub(super) const QUICK_VCF_NODES: u32 = 60;
 /// Key of "no VCF within these plies" in the failed table: the position's hash with this.
 const NO_VCF_SALT: u64 = 0x5851_F42D_4C95_7F2D;
 /// The same for "neither a VCF nor a small VCT" (`Threats::QuietVct`).
@@ -35,7 +35,7 @@ const NO_VCT_SALT: u64 = 0x2545_F491_4F6C_DD1D;
 /// Nodes of the VCT that makes a quiet move a threat (`Threats::QuietVct`): with 100,
 /// 400 and 1500 that stage alone proved 21, 19 and 18 of the own set's 34 in 2 s each
 /// (`results/gomoku-rapfi/stages-s6-*`); 150 was not measured alone.
-const QUICK_VCT_NODES: u32 = 150;
+pub(super) const QUICK_VCT_NODES: u32 = 150;
 /// The longest VCT of the iterative-deepening stage, in plies.
 pub(super) const SHALLOW_VCT_PLIES: u32 = 25;
 /// Bytes a failed-position entry costs in the hash map, roughly (key, value, control).
@@ -72,14 +72,16 @@ pub struct Proof {
     pub plies: u32,
 }
 
-/// The solver state kept between searches: positions known to have no VCF, and the
-/// proof-number search of VCTs (`proof.rs`) with its arena. A quarter of the memory
-/// budget goes to the first, the rest to the second.
+/// The solver state kept between searches: positions known to have no VCF, the
+/// proof-number search of VCTs (`proof.rs`) with its arena, and the depth-first
+/// proof-number search (`proof/dfpn.rs`) with its table. A quarter of the memory budget
+/// goes to the first, three eighths to each of the others.
 #[derive(Debug)]
 pub struct ThreatSolver {
     failed: HashMap<u64, u32>,
     failed_limit: usize,
     proof: ProofSearch,
+    dfpn: DfpnSearch,
 }
 
 impl Default for ThreatSolver {
@@ -88,6 +90,7 @@ impl Default for ThreatSolver {
             failed: HashMap::new(),
             failed_limit: 0,
             proof: ProofSearch::default(),
+            dfpn: DfpnSearch::default(),
         };
         solver.set_memory_budget(DEFAULT_MEMORY);
         solver
@@ -125,17 +128,39 @@ impl ThreatSolver {
         if self.failed.len() >= self.failed_limit {
             self.failed = HashMap::new();
         }
-        self.proof.set_memory(bytes - bytes / 4);
+        let rest = bytes - bytes / 4;
+        self.proof.set_memory(rest / 2);
+        self.dfpn.set_memory(rest - rest / 2);
     }
 
-    /// Forgets the positions known to have no VCF (on `newgame`).
+    /// Forgets the positions known to have no VCF and the df-pn table (on `newgame`).
     pub fn forget(&mut self) {
         self.failed = HashMap::new();
+        self.dfpn.clear();
     }
 
     /// Bytes the solver's tables hold now (an estimate for the hash map).
     pub fn memory(&self) -> usize {
-        self.failed.capacity() * FAILED_ENTRY_BYTES + self.proof.memory()
+        self.failed.capacity() * FAILED_ENTRY_BYTES + self.proof.memory() + self.dfpn.memory()
+    }
+
+    /// Proves a VCT (or VCF) of the side to move by depth-first proof-number search
+    /// (`proof/dfpn.rs`), with `quiet_tries` quiet candidates a node for
+    /// `Threats::Quiet`/`QuietVct`. `Ok(None)`: disproven (no win by these threats).
+    ///
+    /// # Errors
+    /// Stopped by `control`, or out of budget or time.
+    pub fn prove_by_dfpn(
+        &mut self,
+        position: &Gomoku,
+        threats: Threats,
+        quiet_tries: usize,
+        budget: u64,
+        deadline: Option<Instant>,
+        control: &mut Control,
+    ) -> Result<Option<Proof>, Interrupted> {
+        self.dfpn
+            .prove(position, threats, quiet_tries, budget, deadline, control)
     }
 
     /// Proves a VCT (or VCF) of the side to move by proof-number search.

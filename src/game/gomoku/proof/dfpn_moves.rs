@@ -1,0 +1,341 @@
+//! Move generation of the depth-first proof-number search (`dfpn.rs`), the same threat
+//! space as the iterative-deepening VCT (`vcf.rs`) without its depth limits. The
+//! attacker plays fours, open threes and, with `Threats::Quiet`/`QuietVct`, quiet moves
+//! that threaten a VCF (or a small VCT); the defender answers the block of a four, the
+//! defences of an open three, or the relevance zone of the threatened VCF/VCT, plus its
+//! own fours. Every answer that could matter is generated, so a proof is a real win.
+//!
+//! Also the initial numbers of a new node and the proven lengths of the nodes decided on
+//! sight. Must not depend on the search or its table.
+
+use crate::game::gomoku::board::cell_class;
+use crate::game::gomoku::moves::{defences, order_key};
+use crate::game::gomoku::quiet::{for_each_cell, passed, quiet_moves, relevance_zone, vcf_line};
+use crate::game::gomoku::vcf::{Threats, QUICK_VCF_NODES, QUICK_VCT_NODES};
+use crate::game::gomoku::vct_zone::vct_zone;
+use crate::game::gomoku::{Cell, Gomoku, Rule};
+use crate::game::{Game, MoveList, Outcome};
+
+/// Proof and disproof numbers at or above this are infinite.
+pub(super) const INFINITE: u32 = 1 << 28;
+/// The most open threes the attacker tries at a node, best ordered first.
+const MAX_THREES: usize = 8;
+/// The longest VCF or small VCT that makes a quiet move a threat, in plies.
+const QUIET_THREAT_PLIES: u32 = 23;
+
+/// What a node is worth before (or without) expanding it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Leaf {
+    pub pn: u32,
+    pub dn: u32,
+    /// Plies to the five when proven (`pn == 0`).
+    pub plies: u32,
+}
+
+impl Leaf {
+    const fn open(pn: u32, dn: u32) -> Leaf {
+        Leaf { pn, dn, plies: 0 }
+    }
+    pub const fn proven(plies: u32) -> Leaf {
+        Leaf {
+            pn: 0,
+            dn: INFINITE,
+            plies,
+        }
+    }
+    pub const DISPROVEN: Leaf = Leaf {
+        pn: INFINITE,
+        dn: 0,
+        plies: 0,
+    };
+    /// Decided on sight.
+    pub fn is_solved(self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+}
+
+/// Which quiet moves the search makes (none for `Fours`/`FoursAndThrees` or in renju).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Space {
+    pub threats: Threats,
+    pub quiet: bool,
+    pub quiet_vct: bool,
+    /// Quiet candidates the attacker tries at a node.
+    pub quiet_tries: usize,
+}
+
+impl Space {
+    pub fn new(position: &Gomoku, threats: Threats, quiet_tries: usize) -> Space {
+        let free = position.board().rule() != Rule::Renju;
+        Space {
+            threats,
+            quiet: free && matches!(threats, Threats::Quiet | Threats::QuietVct),
+            quiet_vct: free && threats == Threats::QuietVct,
+            quiet_tries,
+        }
+    }
+}
+
+/// Initial numbers of a node where the attacker is to move.
+pub(super) fn attacker_leaf(position: &Gomoku) -> Leaf {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    if position.outcome().is_some() {
+        return Leaf::DISPROVEN; // the defender's last move won (or the board is full)
+    }
+    if board.class_count(me, cell_class::FIVE) > 0 {
+        return Leaf::proven(1);
+    }
+    if board.class_count(1 - me, cell_class::FIVE) >= 2 {
+        return Leaf::DISPROVEN;
+    }
+    Leaf::open(1, 1)
+}
+
+/// Initial numbers of a node where the defender is to move.
+pub(super) fn defender_leaf(position: &Gomoku, space: Space) -> Leaf {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    let attacker = 1 - me;
+    if let Some(Outcome::Win(_)) = position.outcome() {
+        return Leaf::proven(0);
+    }
+    if position.outcome().is_some() || board.class_count(me, cell_class::FIVE) > 0 {
+        return Leaf::DISPROVEN;
+    }
+    let fives = board.class_count(attacker, cell_class::FIVE);
+    if fives >= 2 {
+        return Leaf::proven(2);
+    }
+    if fives == 1 {
+        return Leaf::open(1, 1);
+    }
+    if space.threats.threes() && board.class_count(attacker, cell_class::OPEN_FOUR) > 0 {
+        return Leaf::open(2, 1);
+    }
+    if space.quiet {
+        // Perhaps a quiet threat: known only once expanded.
+        return Leaf::open(3, 1);
+    }
+    Leaf::DISPROVEN // no threat: the defender is free
+}
+
+/// Initial numbers of the child after `mv` at `position` (the attacker's move if
+/// `attacker`), read from the board before the move where that is exact or only a guess
+/// (a guess is never a proof or a disproof); the rare strong moves, a block of their
+/// four and renju are played out.
+pub(super) fn child_leaf(position: &Gomoku, mv: Cell, attacker: bool, space: Space) -> Leaf {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    let cell = usize::from(mv.0);
+    let class = board.cell_class(me, cell);
+    let exact = || {
+        let mut child = position.clone();
+        child.play(mv);
+        if attacker {
+            defender_leaf(&child, space)
+        } else {
+            attacker_leaf(&child)
+        }
+    };
+    if class >= cell_class::OPEN_FOUR || board.rule() == Rule::Renju {
+        return exact();
+    }
+    if attacker {
+        if board.class_count(1 - me, cell_class::FIVE) > 0 {
+            return exact();
+        }
+        return match class {
+            cell_class::FOUR | cell_class::FOUR_THREE => Leaf::open(1, 1),
+            cell_class::OPEN_THREE | cell_class::DOUBLE_THREE if space.threats.threes() => {
+                Leaf::open(2, 1)
+            }
+            _ if space.quiet => Leaf::open(3, 1),
+            _ => exact(),
+        };
+    }
+    // The defender's move: the attacker's five cells other than this one remain (no
+    // stone elsewhere breaks a five), and the defender has none (else it had won).
+    let fives = u32::from(board.class_count(1 - me, cell_class::FIVE));
+    let blocked = u32::from(board.cell_class(1 - me, cell) == cell_class::FIVE);
+    if fives > blocked {
+        Leaf::proven(1)
+    } else {
+        Leaf::open(1, 1)
+    }
+}
+
+/// The attacker's moves at `position` (attacker to move, not decided on sight), best
+/// first: the block of their four, else fours, open threes and, with at least 5 plies
+/// left of `remaining`, quiet moves. Returns whether the limit left quiet moves out.
+pub(super) fn attacks(
+    position: &Gomoku,
+    space: Space,
+    remaining: u32,
+    out: &mut MoveList<Cell>,
+) -> bool {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    let them = 1 - me;
+    if board.class_count(them, cell_class::FIVE) > 0 {
+        // Their four must be blocked (one of them at most can be).
+        if board.class_count(them, cell_class::FIVE) == 1 {
+            board.for_each_threat(them, cell_class::FIVE, |cell, _| {
+                if !position.is_forbidden(cell) {
+                    out.push(Cell(cell as u16));
+                }
+            });
+        }
+        return false;
+    }
+    let min = match space.threats {
+        Threats::Fours => cell_class::FOUR,
+        _ => cell_class::OPEN_THREE,
+    };
+    let mut keyed = MoveList::<(i32, u16, bool)>::new();
+    board.for_each_threat(me, min, |cell, class| {
+        if class != cell_class::FIVE {
+            keyed.push((
+                order_key(board, me, cell),
+                cell as u16,
+                class < cell_class::FOUR,
+            ));
+        }
+    });
+    keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+    let they_threaten = board.class_count(them, cell_class::OPEN_FOUR) > 0;
+    let leaves_their_three = |cell: Cell| {
+        let mut child = position.clone();
+        child.play(cell);
+        child.board().class_count(them, cell_class::OPEN_FOUR) > 0
+    };
+    let mut threes = 0;
+    for &(_, cell, is_three) in &keyed {
+        if is_three {
+            // Leaving attacks out keeps a proof sound: the weaker threes are not tried,
+            // nor a three that leaves their open three alone (too slow).
+            if threes >= MAX_THREES || (they_threaten && leaves_their_three(Cell(cell))) {
+                continue;
+            }
+            threes += 1;
+        }
+        out.push(Cell(cell));
+    }
+    if !space.quiet || remaining < 5 {
+        return space.quiet;
+    }
+    let mut quiet = MoveList::<Cell>::new();
+    if they_threaten && space.quiet_vct {
+        // Their open three must be stopped: stops that are no threat may still threaten.
+        let mut keys = MoveList::<i32>::new();
+        defences(position, me, &mut quiet, &mut keys);
+    } else {
+        quiet_moves(position, space.quiet_tries, &mut quiet);
+    }
+    for &mv in quiet.iter() {
+        if !out.contains(&mv) && !leaves_their_three(mv) {
+            out.push(mv);
+        }
+    }
+    false
+}
+
+/// The defender's answers at `position` (defender to move, not decided on sight).
+pub(super) struct Answers {
+    /// Whether the attacker threatens anything (else the defender is free: not a win
+    /// by threats, and `moves` is empty).
+    pub threat: bool,
+    pub moves: MoveList<Cell>,
+    /// An upper bound on the plies to the five (from this node) after any answer that
+    /// is not in `moves`: what makes the proven length conservative.
+    pub outside: u32,
+    /// Nodes the quiet-threat check visited.
+    pub nodes: u32,
+    /// Whether the depth limit shortened the quiet-threat check (a miss may be no miss).
+    pub limited: bool,
+}
+
+/// The defender's answers with `remaining` plies left to the depth limit.
+pub(super) fn answers(position: &Gomoku, space: Space, remaining: u32) -> Answers {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    let attacker = 1 - me;
+    let mut found = Answers {
+        threat: true,
+        moves: MoveList::new(),
+        outside: 2,
+        nodes: 0,
+        limited: false,
+    };
+    let moves = &mut found.moves;
+    if board.class_count(attacker, cell_class::FIVE) > 0 {
+        board.for_each_threat(attacker, cell_class::FIVE, |cell, _| {
+            if !position.is_forbidden(cell) {
+                moves.push(Cell(cell as u16));
+            }
+        });
+        return found;
+    }
+    if space.threats.threes() && board.class_count(attacker, cell_class::OPEN_FOUR) > 0 {
+        // Elsewhere: the open four, any move, the five.
+        found.outside = 4;
+        let mut keys = MoveList::<i32>::new();
+        defences(position, me, moves, &mut keys);
+        own_fours(position, moves);
+        return found;
+    }
+    found.threat = false;
+    if !space.quiet {
+        return found;
+    }
+    if remaining < 4 {
+        found.limited = true;
+        return found;
+    }
+    let limit = QUIET_THREAT_PLIES.min(remaining - 1);
+    found.limited = limit < QUIET_THREAT_PLIES;
+    // A quiet threat: the answers are the cells that can break the VCF (or VCT) it
+    // threatens, and the defender's own fours.
+    let threat = passed(position);
+    let line = vcf_line(&threat, limit as usize, QUICK_VCF_NODES, &mut found.nodes);
+    let (plies, zone) = match line {
+        Some(line) => (line.len() as u32, relevance_zone(&threat, &line)),
+        None if space.quiet_vct => {
+            if remaining < 6 {
+                found.limited = true;
+                return found;
+            }
+            match vct_zone(&threat, limit, QUICK_VCT_NODES, &mut found.nodes) {
+                Some(zone) => zone,
+                None => return found,
+            }
+        }
+        None => return found,
+    };
+    found.threat = true;
+    found.outside = 1 + plies;
+    let mut keyed = MoveList::<(i32, u16)>::new();
+    for_each_cell(&zone, |cell| {
+        if board.stone(cell).is_none() && !position.is_forbidden(cell) {
+            keyed.push((order_key(board, me, cell), cell as u16));
+        }
+    });
+    keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+    found
+        .moves
+        .extend(keyed.iter().map(|&(_, cell)| Cell(cell)));
+    own_fours(position, &mut found.moves);
+    found
+}
+
+/// Appends the fours of the side to move not yet in `out`.
+fn own_fours(position: &Gomoku, out: &mut MoveList<Cell>) {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    board.for_each_threat(me, cell_class::FOUR, |cell, _| {
+        let mv = Cell(cell as u16);
+        if !out.contains(&mv) && !position.is_forbidden(cell) {
+            out.push(mv);
+        }
+    });
+}

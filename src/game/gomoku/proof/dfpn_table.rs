@@ -1,0 +1,160 @@
+//! The transposition table of the depth-first proof-number search (`dfpn.rs`): a fixed
+//! number of four-entry buckets sized from a byte budget, keyed by the position's Zobrist
+//! hash (salted by the kind of threats), holding proof and disproof numbers, the length
+//! of a proven win, its move, and the work (nodes) spent below the entry. When a bucket
+//! is full the entry with the least work is replaced: cheap results are the cheapest to
+//! find again. A search generation makes clearing between searches free.
+//!
+//! Knows nothing of the search or of the game beyond a move's 16-bit cell.
+
+/// One stored position (24 bytes).
+///
+/// `key` is the full 64-bit key (0 = empty); `pn`/`dn` the numbers (`INFINITE` and up
+/// are infinite); `work` the nodes spent below it (saturating); `plies` the length of
+/// the win when `pn == 0` (saturating at 255, more than a 15x15 board holds); `best` the
+/// cell of the move that proves it (attacker) or delays most (defender); `generation` the
+/// search that wrote it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Entry {
+    pub key: u64,
+    pub pn: u32,
+    pub dn: u32,
+    pub work: u32,
+    pub best: u16,
+    pub plies: u8,
+    pub generation: u8,
+}
+
+/// An entry as stored: `key`; `pn | dn << 32`; `work | best << 32 | plies << 48 |
+/// generation << 56`. Three words, so that a fresh table is zeroed memory from the
+/// allocator (pages the search never touches cost nothing).
+type Packed = [u64; 3];
+
+impl Entry {
+    fn pack(self) -> Packed {
+        [
+            self.key,
+            u64::from(self.pn) | u64::from(self.dn) << 32,
+            u64::from(self.work)
+                | u64::from(self.best) << 32
+                | u64::from(self.plies) << 48
+                | u64::from(self.generation) << 56,
+        ]
+    }
+
+    fn unpack(packed: Packed) -> Entry {
+        Entry {
+            key: packed[0],
+            pn: packed[1] as u32,
+            dn: (packed[1] >> 32) as u32,
+            work: packed[2] as u32,
+            best: (packed[2] >> 32) as u16,
+            plies: (packed[2] >> 48) as u8,
+            generation: (packed[2] >> 56) as u8,
+        }
+    }
+
+    fn generation_of(packed: &Packed) -> u8 {
+        (packed[2] >> 56) as u8
+    }
+}
+
+/// Entries per bucket.
+const WAYS: usize = 4;
+/// Bytes per entry.
+pub(super) const ENTRY_BYTES: usize = std::mem::size_of::<Packed>();
+
+/// The table: `buckets * WAYS` entries, allocated at the first search.
+#[derive(Debug, Default)]
+pub(super) struct Table {
+    entries: Vec<Packed>,
+    /// Buckets (a power of two) the budget allows.
+    buckets: usize,
+    generation: u8,
+}
+
+impl Table {
+    /// Bounds the table to `bytes`; memory already held above it is released.
+    pub fn set_memory(&mut self, bytes: usize) {
+        let fit = (bytes / (ENTRY_BYTES * WAYS)).max(1);
+        // The largest power of two that fits (at least one bucket).
+        let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+        if buckets != self.buckets {
+            self.buckets = buckets;
+            self.entries = Vec::new();
+        }
+    }
+
+    /// Bytes the table holds now.
+    pub fn memory(&self) -> usize {
+        self.entries.capacity() * ENTRY_BYTES
+    }
+
+    /// Starts a search: earlier entries count as empty from now on. Allocates the table
+    /// at its size on first use.
+    pub fn new_search(&mut self) {
+        if self.buckets == 0 {
+            self.set_memory(1 << 20);
+        }
+        if self.entries.len() != self.buckets * WAYS {
+            self.entries = vec![[0; 3]; self.buckets * WAYS];
+            self.generation = 1;
+            return;
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Wrapped: old entries could pass for new ones.
+            self.entries.fill([0; 3]);
+            self.generation = 1;
+        }
+    }
+
+    /// Forgets everything (on `newgame`).
+    pub fn clear(&mut self) {
+        self.entries = Vec::new();
+        self.generation = 0;
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        // Multiply-shift on the high bits: the low bits also pick the Gomoku hash slot.
+        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (self.buckets - 1)) * WAYS
+    }
+
+    /// The entry of `key` written in this search, or a proof (`pn == 0`) written in an
+    /// earlier one: a proven win stays one whatever the search that found it.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        if self.entries.is_empty() {
+            return None;
+        }
+        let start = self.bucket(key);
+        self.entries[start..start + WAYS]
+            .iter()
+            .map(|&packed| Entry::unpack(packed))
+            .find(|e| e.key == key && (e.generation == self.generation || e.pn == 0))
+    }
+
+    /// Stores `entry` (its key and generation are set here): over the same key, else over
+    /// an empty or stale slot, else over the entry with the least work.
+    pub fn store(&mut self, key: u64, mut entry: Entry) {
+        if self.entries.is_empty() {
+            return;
+        }
+        entry.key = key;
+        entry.generation = self.generation;
+        let start = self.bucket(key);
+        let bucket = &mut self.entries[start..start + WAYS];
+        let slot = bucket
+            .iter()
+            .position(|e| e[0] == key)
+            .or_else(|| {
+                bucket
+                    .iter()
+                    .position(|e| e[0] == 0 || Entry::generation_of(e) != entry.generation)
+            })
+            .unwrap_or_else(|| {
+                // The least work (the low half of the third word).
+                (0..WAYS).min_by_key(|&i| bucket[i][2] as u32).unwrap_or(0)
+            });
+        bucket[slot] = entry.pack();
+    }
+}

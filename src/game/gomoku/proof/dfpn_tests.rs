@@ -1,0 +1,165 @@
+//! The depth-first proof-number search (`dfpn.rs`): proofs are real wins whose length is
+//! never shorter than the shortest forced line, disproofs, and the table's memory bound.
+
+use super::dfpn_table::{Entry, Table};
+use crate::budget::control::Control;
+use crate::game::gomoku::proof_tests::{after, assert_line_wins, prove_within};
+use crate::game::gomoku::vcf::{Proof, ThreatSolver, Threats};
+use crate::game::gomoku::Gomoku;
+use crate::game::Game;
+use crate::search::StopFlag;
+
+fn dfpn(position: &Gomoku, threats: Threats, memory: usize) -> Option<Proof> {
+    let mut solver = ThreatSolver::default();
+    solver.set_memory_budget(memory);
+    let mut control = Control::new(StopFlag::new(), None, None);
+    let proof = solver
+        .prove_by_dfpn(position, threats, 3, 2_000_000, None, &mut control)
+        .expect("within budget");
+    assert!(solver.memory() <= memory, "{} > {memory}", solver.memory());
+    proof
+}
+
+const INFINITE_FOR_TEST: u32 = 1 << 28;
+
+/// Black g8 h8 i9 i10, White in the corners: i8 makes two open threes (no four exists).
+const DOUBLE_THREE: &str = "g8 a1 h8 o1 i9 a15 i10 o15";
+/// Black to move: h8 is quiet and threatens two double fours (`quiet_tests.rs`).
+const QUIET_WIN: &str = "f8 e8 g8 k5 i7 i4 j6 j12 i5 h6 i6 k7 h10 a1 i11 o1 n3 o15 l1 m15";
+
+#[test]
+fn a_hand_checked_vcf_is_proven() {
+    // The 7-ply VCF of tests.rs: by fours alone and among threes.
+    let vcf = after("e6 d6 f6 d8 g6 a1 e8 c1 f8 e1 g8 j5 h7 j9");
+    for threats in [Threats::Fours, Threats::FoursAndThrees] {
+        let proof = dfpn(&vcf, threats, 1 << 20).expect("a win");
+        assert_line_wins(&vcf, &proof.pv);
+        assert!(proof.plies >= 7, "{}", proof.plies);
+    }
+    // hand-43: h8 makes a four and an open three.
+    let four_three = after("e8 d8 f8 k11 g8 l4 h6 c13 h7 m13");
+    let proof = dfpn(&four_three, Threats::FoursAndThrees, 1 << 20).expect("a win");
+    assert_eq!(
+        (four_three.format_move(proof.pv[0]).as_str(), proof.plies),
+        ("h8", 5)
+    );
+    assert_line_wins(&four_three, &proof.pv);
+}
+
+#[test]
+fn a_double_three_is_a_vct_and_not_a_vcf() {
+    let position = after(DOUBLE_THREE);
+    let proof = dfpn(&position, Threats::FoursAndThrees, 1 << 20).expect("a VCT");
+    assert_eq!(
+        (position.format_move(proof.pv[0]).as_str(), proof.plies),
+        ("i8", 5)
+    );
+    assert_line_wins(&position, &proof.pv);
+    // Disproofs: no four can be made, and two stones threaten nothing.
+    assert_eq!(dfpn(&position, Threats::Fours, 1 << 20), None);
+    assert_eq!(
+        dfpn(&after("h8 a1 i8 a3"), Threats::FoursAndThrees, 1 << 20),
+        None
+    );
+}
+
+#[test]
+fn quiet_threats_are_proven_with_a_conservative_length() {
+    // Only quiet threats of a VCT win game 39 after g8 i8 (vct_zone_tests.rs).
+    let game39 = after("h8 h6 f6 e5 f8 f5 i7 j6 g8 i8");
+    assert_eq!(dfpn(&game39, Threats::FoursAndThrees, 4 << 20), None);
+    let proof = dfpn(&game39, Threats::QuietVct, 4 << 20).expect("a quiet win");
+    assert_line_wins(&game39, &proof.pv);
+    let shortest = prove_within(&game39, Threats::QuietVct, 25).expect("a win");
+    assert!(
+        proof.plies >= shortest.plies,
+        "{} < {}",
+        proof.plies,
+        shortest.plies
+    );
+    // The 5-ply quiet win of quiet_tests.rs (or a longer line), never shorter.
+    let position = after(QUIET_WIN);
+    for threats in [Threats::Quiet, Threats::QuietVct, Threats::FoursAndThrees] {
+        let proof = dfpn(&position, threats, 4 << 20).expect("a win");
+        assert_line_wins(&position, &proof.pv);
+        let shortest = prove_within(&position, threats, 25).expect("a win");
+        assert!(
+            proof.plies >= shortest.plies,
+            "{threats:?}: {} < {}",
+            proof.plies,
+            shortest.plies
+        );
+    }
+}
+
+#[test]
+fn the_reported_length_is_never_shorter_than_the_deepening_search() {
+    // The iterative-deepening search finds the shortest win in the same threat space;
+    // the df-pn length (its proof tree's, bounded for answers it leaves out) is >= it.
+    for moves in [
+        DOUBLE_THREE,
+        "e6 d6 f6 d8 g6 a1 e8 c1 f8 e1 g8 j5 h7 j9",
+        "e8 d8 f8 k11 g8 l4 h6 c13 h7 m13",
+        "h8 a1 i8 a3 j8 a5 d12 c1",
+    ] {
+        let position = after(moves);
+        for threats in [Threats::Fours, Threats::FoursAndThrees, Threats::QuietVct] {
+            let shortest = prove_within(&position, threats, 25);
+            let proof = dfpn(&position, threats, 1 << 20);
+            assert_eq!(proof.is_some(), shortest.is_some(), "{moves} {threats:?}");
+            if let (Some(proof), Some(shortest)) = (proof, shortest) {
+                assert!(proof.plies >= shortest.plies, "{moves} {threats:?}");
+                assert_line_wins(&position, &proof.pv);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_table_stays_within_its_memory() {
+    let mut table = Table::default();
+    table.set_memory(64 << 10);
+    table.new_search();
+    for key in 1..100_000u64 {
+        let key = key.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        table.store(
+            key,
+            Entry {
+                pn: 1,
+                dn: 1,
+                work: (key % 7) as u32,
+                ..Entry::default()
+            },
+        );
+    }
+    // An entry comes back as stored (the packing round-trips).
+    let stored = Entry {
+        key: 0x1234_5678_9ABC_DEF1,
+        pn: 0,
+        dn: INFINITE_FOR_TEST,
+        work: 77,
+        best: 300,
+        plies: 37,
+        generation: 0,
+    };
+    table.store(stored.key, stored);
+    let probed = table.probe(stored.key).expect("just stored");
+    assert_eq!(
+        (probed.pn, probed.dn, probed.work),
+        (0, INFINITE_FOR_TEST, 77)
+    );
+    assert_eq!((probed.best, probed.plies), (300, 37));
+    assert!(table.memory() <= 64 << 10, "{}", table.memory());
+    assert!(table.memory() > 32 << 10, "{}", table.memory());
+    // A new search sees none of the old entries.
+    table.new_search();
+    assert!((1..1000u64).all(|k| table.probe(k.wrapping_mul(0x2545_F491_4F6C_DD1D)).is_none()));
+    // The hash after a move, computed without playing it.
+    let position = after("h8 i9 h9");
+    let mv = position.parse_legal_move("h10").expect("legal");
+    let mut played = position.clone();
+    played.play(mv);
+    assert_eq!(position.hash_after(mv), played.hash());
+    // The whole solver within a small budget, searching a real position.
+    let _ = dfpn(&after("h8 i9 h9 h10 g8"), Threats::QuietVct, 96 << 10);
+}
