@@ -15,8 +15,8 @@ use arrayvec::ArrayVec;
 
 use crate::budget::control::Control;
 use crate::game::gomoku::board::cell_class;
-use crate::game::gomoku::moves::{defences, order_key};
-use crate::game::gomoku::vcf::{Interrupted, Proof, Threats};
+use crate::game::gomoku::moves::defences;
+use crate::game::gomoku::vcf::{count_node, Interrupted, Proof, Threats};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList, Outcome};
 
@@ -27,6 +27,7 @@ mod dfpn_table;
 mod dfpn_tests;
 mod line;
 pub use dfpn::DfpnSearch;
+use dfpn_moves::threat_attacks;
 use line::finish_line;
 
 /// Proof and disproof numbers at or above this are infinite.
@@ -203,16 +204,7 @@ fn defender_leaf(position: &Gomoku, threats: Threats) -> (u32, u32) {
 
 impl Run<'_> {
     fn count_node(&mut self) -> Result<(), Interrupted> {
-        self.visited += 1;
-        if !self.control.visit() {
-            return Err(Interrupted::Aborted);
-        }
-        if self.visited > self.budget
-            || (self.visited & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            return Err(Interrupted::Budget);
-        }
-        Ok(())
+        count_node(self.control, &mut self.visited, self.budget, self.deadline)
     }
 
     /// Descends to the most-proving leaf, expands it and backs the numbers up.
@@ -343,54 +335,7 @@ impl Run<'_> {
 
     /// The attacker's threats at `position` (attacker to move), best first.
     fn attacks(&self, position: &Gomoku, out: &mut MoveList<Cell>) {
-        let board = position.board();
-        let me = position.side_to_move().index();
-        let them = 1 - me;
-        if board.class_count(them, cell_class::FIVE) > 0 {
-            // Their four must be blocked (one of them at most can be).
-            if board.class_count(them, cell_class::FIVE) == 1 {
-                board.for_each_threat(them, cell_class::FIVE, |cell, _| {
-                    if !position.is_forbidden(cell) {
-                        out.push(Cell(cell as u16));
-                    }
-                });
-            }
-            return;
-        }
-        let min = match self.threats {
-            Threats::Fours => cell_class::FOUR,
-            Threats::FoursAndThrees | Threats::Quiet | Threats::QuietVct => cell_class::OPEN_THREE,
-        };
-        let mut keyed = ArrayVec::<(i32, u16, bool), 256>::new();
-        board.for_each_threat(me, min, |cell, class| {
-            if !keyed.is_full() {
-                keyed.push((
-                    order_key(board, me, cell),
-                    cell as u16,
-                    class < cell_class::FOUR,
-                ));
-            }
-        });
-        keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-        let they_threaten = board.class_count(them, cell_class::OPEN_FOUR) > 0;
-        let mut threes = 0;
-        for &(_, cell, is_three) in &keyed {
-            if is_three {
-                if threes >= MAX_THREES {
-                    continue;
-                }
-                if they_threaten {
-                    // A three that leaves their open three alone is too slow.
-                    let mut child = position.clone();
-                    child.play(Cell(cell));
-                    if child.board().class_count(them, cell_class::OPEN_FOUR) > 0 {
-                        continue;
-                    }
-                }
-                threes += 1;
-            }
-            out.push(Cell(cell));
-        }
+        threat_attacks(position, self.threats, MAX_THREES, out);
     }
 }
 

@@ -106,6 +106,25 @@ pub enum Interrupted {
     Budget,
 }
 
+/// Counts one node of a threat search (VCT, proof numbers, df-pn): interrupted by `stop`
+/// or the engine's limits through `control`, by the search's own node `budget`, or by its
+/// `deadline`, read every 256 nodes only (a clock read costs more than a node).
+pub(super) fn count_node(
+    control: &mut Control,
+    visited: &mut u64,
+    budget: u64,
+    deadline: Option<Instant>,
+) -> Result<(), Interrupted> {
+    *visited += 1;
+    if !control.visit() {
+        return Err(Interrupted::Aborted);
+    }
+    if *visited > budget || (*visited & 255 == 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
+        return Err(Interrupted::Budget);
+    }
+    Ok(())
+}
+
 struct Search<'a> {
     control: &'a mut Control,
     failed: &'a mut HashMap<u64, u32>,
@@ -227,16 +246,7 @@ impl Search<'_> {
             // Keep the table within its budget: forget and go on.
             *self.failed = HashMap::new();
         }
-        self.nodes += 1;
-        if !self.control.visit() {
-            return Err(Interrupted::Aborted);
-        }
-        if self.nodes > self.budget
-            || (self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            return Err(Interrupted::Budget);
-        }
-        Ok(())
+        count_node(self.control, &mut self.nodes, self.budget, self.deadline)
     }
 
     /// A VCF of the side to move of at most `plies` plies within a few nodes (counted).

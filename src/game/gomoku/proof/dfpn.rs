@@ -23,7 +23,7 @@ use super::dfpn_moves::{
 use super::dfpn_table::{Entry, Table};
 use super::line::finish_line;
 use crate::budget::control::Control;
-use crate::game::gomoku::vcf::{Interrupted, Proof, Threats};
+use crate::game::gomoku::vcf::{count_node, Interrupted, Proof, Threats};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList};
 
@@ -189,16 +189,7 @@ impl DfpnSearch {
 
 impl Run<'_> {
     fn count_node(&mut self) -> Result<(), Interrupted> {
-        self.visited += 1;
-        if !self.control.visit() {
-            return Err(Interrupted::Aborted);
-        }
-        if self.visited > self.budget
-            || (self.visited & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            return Err(Interrupted::Budget);
-        }
-        Ok(())
+        count_node(self.control, &mut self.visited, self.budget, self.deadline)
     }
 
     /// Counts nodes visited by a helper search (the quiet-threat check).

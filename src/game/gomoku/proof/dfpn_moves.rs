@@ -174,53 +174,17 @@ pub(super) fn attacks(
     remaining: u32,
     out: &mut MoveList<Cell>,
 ) -> bool {
-    let board = position.board();
-    let me = position.side_to_move().index();
-    let them = 1 - me;
-    if board.class_count(them, cell_class::FIVE) > 0 {
-        // Their four must be blocked (one of them at most can be).
-        if board.class_count(them, cell_class::FIVE) == 1 {
-            board.for_each_threat(them, cell_class::FIVE, |cell, _| {
-                if !position.is_forbidden(cell) {
-                    out.push(Cell(cell as u16));
-                }
-            });
-        }
+    if !threat_attacks(position, space.threats, MAX_THREES, out) {
         return false;
     }
-    let min = match space.threats {
-        Threats::Fours => cell_class::FOUR,
-        _ => cell_class::OPEN_THREE,
-    };
-    let mut keyed = MoveList::<(i32, u16, bool)>::new();
-    board.for_each_threat(me, min, |cell, class| {
-        if class != cell_class::FIVE {
-            keyed.push((
-                order_key(board, me, cell),
-                cell as u16,
-                class < cell_class::FOUR,
-            ));
-        }
-    });
-    keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-    let they_threaten = board.class_count(them, cell_class::OPEN_FOUR) > 0;
+    let me = position.side_to_move().index();
+    let them = 1 - me;
+    let they_threaten = position.board().class_count(them, cell_class::OPEN_FOUR) > 0;
     let leaves_their_three = |cell: Cell| {
         let mut child = position.clone();
         child.play(cell);
         child.board().class_count(them, cell_class::OPEN_FOUR) > 0
     };
-    let mut threes = 0;
-    for &(_, cell, is_three) in &keyed {
-        if is_three {
-            // Leaving attacks out keeps a proof sound: the weaker threes are not tried,
-            // nor a three that leaves their open three alone (too slow).
-            if threes >= MAX_THREES || (they_threaten && leaves_their_three(Cell(cell))) {
-                continue;
-            }
-            threes += 1;
-        }
-        out.push(Cell(cell));
-    }
     if !space.quiet || remaining < 5 {
         return space.quiet;
     }
@@ -338,4 +302,63 @@ fn own_fours(position: &Gomoku, out: &mut MoveList<Cell>) {
             out.push(mv);
         }
     });
+}
+
+/// The attacker's threats at `position` (attacker to move), best first: the block of
+/// their four if they have one (then false: nothing else may be played), else its fours
+/// and, unless `threats` is `Fours`, its best `max_threes` open threes, leaving out a
+/// three that leaves their open three alone (too slow). Leaving attacks out keeps a proof
+/// sound. Shared by the df-pn and the proof-number search.
+pub(super) fn threat_attacks(
+    position: &Gomoku,
+    threats: Threats,
+    max_threes: usize,
+    out: &mut MoveList<Cell>,
+) -> bool {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    let them = 1 - me;
+    if board.class_count(them, cell_class::FIVE) > 0 {
+        // Their four must be blocked (one of them at most can be).
+        if board.class_count(them, cell_class::FIVE) == 1 {
+            board.for_each_threat(them, cell_class::FIVE, |cell, _| {
+                if !position.is_forbidden(cell) {
+                    out.push(Cell(cell as u16));
+                }
+            });
+        }
+        return false;
+    }
+    let min = match threats {
+        Threats::Fours => cell_class::FOUR,
+        _ => cell_class::OPEN_THREE,
+    };
+    let mut keyed = MoveList::<(i32, u16, bool)>::new();
+    board.for_each_threat(me, min, |cell, class| {
+        if class != cell_class::FIVE {
+            keyed.push((
+                order_key(board, me, cell),
+                cell as u16,
+                class < cell_class::FOUR,
+            ));
+        }
+    });
+    keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+    let they_threaten = board.class_count(them, cell_class::OPEN_FOUR) > 0;
+    let leaves_their_three = |cell: Cell| {
+        let mut child = position.clone();
+        child.play(cell);
+        child.board().class_count(them, cell_class::OPEN_FOUR) > 0
+    };
+    let mut threes = 0;
+    for &(_, cell, is_three) in &keyed {
+        if is_three {
+            if threes >= max_threes || (they_threaten && leaves_their_three(Cell(cell))) {
+                continue;
+            }
+            threes += 1;
+        }
+        out.push(Cell(cell));
+    }
+    true
 }
