@@ -5,6 +5,7 @@
 
 use std::sync::OnceLock;
 
+use crate::game::gomoku::learned;
 use crate::game::gomoku::patterns::{
     DOUBLE_FOUR, FIVE, FOUR, OPEN_FOUR, OPEN_THREE, OPEN_TWO, OVERLINE, THREE,
 };
@@ -38,6 +39,8 @@ const CELL_BONUS: [i32; cell_class::COUNT] = [0, 0, 0, 8, 0, 0, 120, 0, 250, 400
 pub struct CellTable {
     pub class: Box<[u8; 1 << 16]>,
     pub value: Box<[i16; 1 << 16]>,
+    /// The learned worth as the side to move and as the side waiting (`learned.rs`).
+    pub learned: Box<[[i16; 2]; 1 << 16]>,
 }
 
 /// The table of an unrestricted player (`renju_black` false) or of Black in renju,
@@ -49,6 +52,7 @@ pub fn cell_table(renju_black: bool) -> &'static CellTable {
             let mut table = CellTable {
                 class: Box::new([0; 1 << 16]),
                 value: Box::new([0; 1 << 16]),
+                learned: Box::new([[0; 2]; 1 << 16]),
             };
             for packed in 0..=u16::MAX {
                 let class = if renju {
@@ -58,6 +62,10 @@ pub fn cell_table(renju_black: bool) -> &'static CellTable {
                 };
                 table.class[usize::from(packed)] = class;
                 table.value[usize::from(packed)] = cell_value(packed, class) as i16;
+                table.learned[usize::from(packed)] = [0, 1].map(|role| {
+                    learned::cell_worth(&learned::WEIGHTS, role, packed, class)
+                        .clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+                });
             }
             table
         })
