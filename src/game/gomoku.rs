@@ -23,6 +23,8 @@ pub mod vct_zone;
 #[cfg(test)]
 mod defence_tests;
 #[cfg(test)]
+mod learned_tests;
+#[cfg(test)]
 mod marker_tests;
 #[cfg(test)]
 mod proof_tests;

@@ -31,9 +31,9 @@ pub mod cell_class {
 }
 
 /// Heuristic worth of a line class for an empty cell.
-const LINE_VALUE: [i32; 9] = [0, 1, 4, 12, 10, 40, 45, 150, 600];
+pub const LINE_VALUE: [i32; 9] = [0, 1, 4, 12, 10, 40, 45, 150, 600];
 /// Extra worth of the combined cell classes (double threats).
-const CELL_BONUS: [i32; cell_class::COUNT] = [0, 0, 0, 8, 0, 0, 120, 0, 250, 400, 0];
+pub const CELL_BONUS: [i32; cell_class::COUNT] = [0, 0, 0, 8, 0, 0, 120, 0, 250, 400, 0];
 
 /// Per packed four-direction classes: the combined class and the heuristic worth.
 pub struct CellTable {
