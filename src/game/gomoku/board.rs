@@ -320,8 +320,8 @@ impl Board {
             return;
         }
         let table = self.cells[player];
-        self.values[player] += sign * i32::from(table.value[usize::from(packed)]);
-        let [mover, waiter] = table.learned[usize::from(packed)];
+        let [classic, mover, waiter] = table.value[usize::from(packed)];
+        self.values[player] += sign * i32::from(classic);
         self.learned[player][0] += sign * i32::from(mover);
         self.learned[player][1] += sign * i32::from(waiter);
     }
