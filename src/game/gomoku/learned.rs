@@ -1,12 +1,13 @@
 //! The learned evaluation (`GomokuEval learned`): a linear model over the same line and
 //! cell classes the classic evaluation sums, but with its own weight for each class as
 //! the side to move ("mover") and as the side waiting ("waiter"), fitted by logistic
-//! regression of self-play outcomes (`examples/gomoku_train.rs`, data/gomoku/README.md).
+//! regression on self-play positions (labelled by their outcome or by a short search's
+//! value; `examples/gomoku_train.rs`, data/gomoku/README.md).
 //!
 //! Each empty cell is worth `sum over its four lines of LINE[role][line class] +
-//! CELL[role][cell class] + PAIR[role][its two best line classes]` for each player; the board keeps the per-player sums for both
-//! roles incrementally (`board.rs`), so the evaluation costs two additions. This module
-//! knows nothing about searching.
+//! CELL[role][cell class] + PAIR[role][its two best line classes]` for each player. The
+//! board keeps the per-player sums for both roles incrementally (`board.rs`), so the
+//! evaluation costs two additions. This module knows nothing about searching.
 
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::Gomoku;
