@@ -8,6 +8,9 @@ figure does not depend on how busy the machine is as much as nodes per wall seco
 Prints the median over all searches per binary. Use a depth where a search takes about a
 second (8 on 15x15): shorter ones measure start-up costs (first touches of the tables).
 
+A binary may carry engine options after commas, sent as `setoption` before each
+search: `target/release/arbor,GomokuEval=learned`.
+
 Standard library only. Example:
     python3 scripts/gomoku_nps_cpu.py 8 /work/bin/arbor-s2 target/release/arbor
 """
@@ -31,8 +34,19 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def rates(binary: str, depth: int) -> list[float]:
+def split_options(spec: str) -> tuple[str, list[str]]:
+    """`PATH,NAME=VALUE,...` -> the path and its `setoption` lines."""
+    path, *options = spec.split(",")
+    lines = []
+    for option in options:
+        name, _, value = option.partition("=")
+        lines.append(f"setoption name {name} value {value}")
+    return path, lines
+
+
+def rates(spec: str, depth: int) -> list[float]:
     """Nodes per CPU-second of one search per position."""
+    binary, options = split_options(spec)
     out = []
     for position in POSITIONS:
         process = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -55,7 +69,8 @@ def rates(binary: str, depth: int) -> list[float]:
                 if line.startswith("bestmove"):
                     return nodes
 
-        for line in ("game gomoku", "setoption name GomokuThreatSolver value false", f"position {position}"):
+        for line in ("game gomoku", "setoption name GomokuThreatSolver value false", *options,
+                     f"position {position}"):
             send(line)
         search("go depth 1")
         before = cpu_seconds(process.pid)

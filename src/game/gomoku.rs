@@ -10,6 +10,7 @@
 pub mod board;
 pub mod cells;
 pub mod leaf_vcf;
+pub mod learned;
 pub mod moves;
 pub mod patterns;
 pub mod proof;
@@ -21,6 +22,8 @@ pub mod vct_zone;
 
 #[cfg(test)]
 mod defence_tests;
+#[cfg(test)]
+mod learned_tests;
 #[cfg(test)]
 mod marker_tests;
 #[cfg(test)]
@@ -325,9 +328,21 @@ impl Game for Gomoku {
     }
 }
 
+/// Which static evaluation the search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GomokuEval {
+    /// Hand-set worth of the line and cell classes (`cells.rs`), the side to move's
+    /// counted 5/4.
+    Classic,
+    /// Weights fitted on self-play outcomes (`learned.rs`, data/gomoku/README.md).
+    Learned,
+}
+
 /// Gomoku engine settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GomokuParams {
+    /// The static evaluation.
+    pub eval: GomokuEval,
     /// Run the threat solver (VCF, then VCT) at the root before the main search.
     pub threat_solver: bool,
     /// Node budget of the VCT part of the root solver.
@@ -341,6 +356,7 @@ pub struct GomokuParams {
 impl Default for GomokuParams {
     fn default() -> Self {
         GomokuParams {
+            eval: GomokuEval::Classic,
             threat_solver: true,
             vct_nodes: 2_000_000,
             // Off: it halved the nodes per second and won nothing in a 40-game match.
@@ -351,6 +367,13 @@ impl Default for GomokuParams {
 }
 
 const SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "GomokuEval",
+        kind: "combo",
+        default: "classic",
+        range: "classic|learned",
+        help: "evaluation: hand-set pattern worths, or pattern weights fitted on self-play outcomes",
+    },
     OptionSpec {
         name: "GomokuThreatSolver",
         kind: "check",
@@ -387,7 +410,14 @@ impl GameParams for GomokuParams {
     }
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), Option<String>> {
-        if name.eq_ignore_ascii_case("GomokuThreatSolver") {
+        if name.eq_ignore_ascii_case("GomokuEval") {
+            self.eval = match value.to_ascii_lowercase().as_str() {
+                "classic" => GomokuEval::Classic,
+                "learned" => GomokuEval::Learned,
+                _ => return Err(Some("expected classic or learned".into())),
+            };
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuThreatSolver") {
             self.threat_solver = match value.to_ascii_lowercase().as_str() {
                 "true" => true,
                 "false" => false,
@@ -452,7 +482,20 @@ impl Evaluate for Gomoku {
                 return 9_000;
             }
         }
-        let score = board.value(me) * 5 / 4 - board.value(them);
+        let score = match params.eval {
+            GomokuEval::Classic => board.value(me) * 5 / 4 - board.value(them),
+            GomokuEval::Learned => {
+                let black = if me == 0 {
+                    learned::WEIGHTS[learned::BLACK_TO_MOVE]
+                } else {
+                    0
+                };
+                board.learned_value(me, 0)
+                    + board.learned_value(them, 1)
+                    + black
+                    + learned::WEIGHTS[learned::FEATURES]
+            }
+        };
         score.clamp(-EVAL_LIMIT / 2, EVAL_LIMIT / 2)
     }
 

@@ -77,6 +77,9 @@ pub struct Board {
     class_counts: [[u16; cell_class::COUNT]; 2],
     /// Per player: the summed heuristic worth of the empty cells.
     values: [i32; 2],
+    /// Per player: the summed learned worth of the empty cells as the side to move (0)
+    /// and as the side waiting (1).
+    learned: [[i32; 2]; 2],
     stone_count: usize,
 }
 
@@ -104,6 +107,7 @@ impl Board {
             patterns: [[0; MAX_CELLS]; 2],
             class_counts: [[0; cell_class::COUNT]; 2],
             values: [0; 2],
+            learned: [[0; 2]; 2],
             stone_count: 0,
         };
         for cell in 0..size * size {
@@ -178,6 +182,13 @@ impl Board {
     #[inline]
     pub fn value(&self, player: usize) -> i32 {
         self.values[player]
+    }
+
+    /// The summed learned worth of `player`'s empty cells in `role` (0 the side to move,
+    /// 1 the side waiting).
+    #[inline]
+    pub fn learned_value(&self, player: usize, role: usize) -> i32 {
+        self.learned[player][role]
     }
 
     /// Empty cells within two steps of a stone, as bit words (cell `i` is bit `i % 64` of
@@ -305,12 +316,14 @@ impl Board {
         let class = self.cell_class_of(player, cell, packed);
         let count = &mut self.class_counts[player][usize::from(class)];
         *count = if sign > 0 { *count + 1 } else { *count - 1 };
-        let value = if class == cell_class::FORBIDDEN {
-            0
-        } else {
-            i32::from(self.cells[player].value[usize::from(packed)])
-        };
-        self.values[player] += sign * value;
+        if class == cell_class::FORBIDDEN {
+            return;
+        }
+        let table = self.cells[player];
+        let [classic, mover, waiter] = table.value[usize::from(packed)];
+        self.values[player] += sign * i32::from(classic);
+        self.learned[player][0] += sign * i32::from(mover);
+        self.learned[player][1] += sign * i32::from(waiter);
     }
 
     /// The class `cell` has with `packed` line classes and its current renju flag.
@@ -398,6 +411,7 @@ impl Board {
         let n = self.size as i32;
         let mut counts = [[0u16; cell_class::COUNT]; 2];
         let mut values = [0i32; 2];
+        let mut learned = [[0i32; 2]; 2];
         for cell in 0..self.size * self.size {
             for player in 0..2 {
                 let mut packed = 0u16;
@@ -438,6 +452,15 @@ impl Board {
                     assert_eq!(class, self.cell_class(player, cell), "cell {cell}");
                     counts[player][usize::from(class)] += 1;
                     values[player] += cell_value(packed, class);
+                    for (role, sum) in learned[player].iter_mut().enumerate() {
+                        *sum += crate::game::gomoku::learned::cell_worth(
+                            &crate::game::gomoku::learned::WEIGHTS,
+                            role,
+                            packed,
+                            class,
+                        )
+                        .clamp(i32::from(i16::MIN), i32::from(i16::MAX));
+                    }
                 }
                 assert_eq!(
                     self.patterns[player][cell], packed,
@@ -447,5 +470,6 @@ impl Board {
         }
         assert_eq!(self.class_counts, counts);
         assert_eq!(self.values, values);
+        assert_eq!(self.learned, learned);
     }
 }

@@ -5,6 +5,7 @@
 
 use std::sync::OnceLock;
 
+use crate::game::gomoku::learned;
 use crate::game::gomoku::patterns::{
     DOUBLE_FOUR, FIVE, FOUR, OPEN_FOUR, OPEN_THREE, OPEN_TWO, OVERLINE, THREE,
 };
@@ -30,14 +31,17 @@ pub mod cell_class {
 }
 
 /// Heuristic worth of a line class for an empty cell.
-const LINE_VALUE: [i32; 9] = [0, 1, 4, 12, 10, 40, 45, 150, 600];
+pub const LINE_VALUE: [i32; 9] = [0, 1, 4, 12, 10, 40, 45, 150, 600];
 /// Extra worth of the combined cell classes (double threats).
-const CELL_BONUS: [i32; cell_class::COUNT] = [0, 0, 0, 8, 0, 0, 120, 0, 250, 400, 0];
+pub const CELL_BONUS: [i32; cell_class::COUNT] = [0, 0, 0, 8, 0, 0, 120, 0, 250, 400, 0];
 
 /// Per packed four-direction classes: the combined class and the heuristic worth.
 pub struct CellTable {
     pub class: Box<[u8; 1 << 16]>,
-    pub value: Box<[i16; 1 << 16]>,
+    /// Per packed classes: the classic worth, then the learned worth as the side to move
+    /// and as the side waiting (`learned.rs`), side by side so that one cache line
+    /// serves the board's three sums.
+    pub value: Box<[[i16; 3]; 1 << 16]>,
 }
 
 /// The table of an unrestricted player (`renju_black` false) or of Black in renju,
@@ -48,7 +52,7 @@ pub fn cell_table(renju_black: bool) -> &'static CellTable {
         [false, true].map(|renju| {
             let mut table = CellTable {
                 class: Box::new([0; 1 << 16]),
-                value: Box::new([0; 1 << 16]),
+                value: Box::new([[0; 3]; 1 << 16]),
             };
             for packed in 0..=u16::MAX {
                 let class = if renju {
@@ -57,7 +61,12 @@ pub fn cell_table(renju_black: bool) -> &'static CellTable {
                     combine(packed)
                 };
                 table.class[usize::from(packed)] = class;
-                table.value[usize::from(packed)] = cell_value(packed, class) as i16;
+                let [mover, waiter] = [0, 1].map(|role| {
+                    learned::cell_worth(&learned::WEIGHTS, role, packed, class)
+                        .clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+                });
+                table.value[usize::from(packed)] =
+                    [cell_value(packed, class) as i16, mover, waiter];
             }
             table
         })
@@ -192,8 +201,8 @@ mod tests {
         let packed = pack([FOUR, OPEN_THREE, ONE, ONE]);
         assert_eq!(table.class[usize::from(packed)], cell_class::FOUR_THREE);
         assert!(
-            table.value[usize::from(packed)]
-                > table.value[usize::from(pack([FOUR, ONE, ONE, ONE]))]
+            table.value[usize::from(packed)][0]
+                > table.value[usize::from(pack([FOUR, ONE, ONE, ONE]))][0]
         );
     }
 

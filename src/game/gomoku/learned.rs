@@ -1,0 +1,115 @@
+//! The learned evaluation (`GomokuEval learned`): a linear model over the same line and
+//! cell classes the classic evaluation sums, but with its own weight for each class as
+//! the side to move ("mover") and as the side waiting ("waiter"), fitted by logistic
+//! regression on self-play positions (labelled by their outcome or by a short search's
+//! value; `examples/gomoku_train.rs`, data/gomoku/README.md).
+//!
+//! Each empty cell is worth `sum over its four lines of LINE[role][line class] +
+//! CELL[role][cell class] + PAIR[role][its two best line classes]` for each player. The
+//! board keeps the per-player sums for both roles incrementally (`board.rs`), so the
+//! evaluation costs two additions. This module knows nothing about searching.
+
+use crate::game::gomoku::board::cell_class;
+use crate::game::gomoku::Gomoku;
+use crate::game::Game;
+
+/// Line classes (`patterns.rs`, DEAD..FIVE) that carry a weight.
+pub const LINE_CLASSES: usize = 9;
+/// Unordered pairs of line classes (the two best lines of a cell).
+pub const LINE_PAIRS: usize = LINE_CLASSES * (LINE_CLASSES + 1) / 2;
+/// Features per role: line class counts (summed over the four directions), cell class
+/// counts, then counts of the cells' two best line classes as a pair.
+pub const ROLE_FEATURES: usize = LINE_CLASSES + cell_class::COUNT + LINE_PAIRS;
+/// Features of a position: the side to move's, the waiting side's, then 1 when Black
+/// is to move (the first player's edge).
+pub const FEATURES: usize = 2 * ROLE_FEATURES + 1;
+/// The index of the Black-to-move feature.
+pub const BLACK_TO_MOVE: usize = 2 * ROLE_FEATURES;
+
+mod weights;
+pub use weights::WEIGHTS;
+
+/// Calls `f` with the index (within a role) of each feature that one empty cell with
+/// packed line classes `packed` and combined class `class` adds 1 to. Forbidden cells
+/// (renju) add nothing.
+#[inline]
+pub fn cell_features(packed: u16, class: u8, mut f: impl FnMut(usize)) {
+    if class == cell_class::FORBIDDEN {
+        return;
+    }
+    f(LINE_CLASSES + usize::from(class));
+    let (mut best, mut second) = (0, 0);
+    for dir in 0..4 {
+        // Nibbles above FIVE occur only in forbidden cells.
+        let line = usize::from(packed >> (4 * dir) & 0xF).min(LINE_CLASSES - 1);
+        f(line);
+        if line > best {
+            second = best;
+            best = line;
+        } else if line > second {
+            second = line;
+        }
+    }
+    f(LINE_CLASSES + cell_class::COUNT + best * (best + 1) / 2 + second);
+}
+
+/// The worth of one empty cell with packed line classes `packed` and combined class
+/// `class`, for a player in `role` (0 mover, 1 waiter), under `weights`.
+pub fn cell_worth(weights: &[i32; FEATURES + 1], role: usize, packed: u16, class: u8) -> i32 {
+    let base = role * ROLE_FEATURES;
+    let mut worth = 0;
+    cell_features(packed, class, |i| worth += weights[base + i]);
+    worth
+}
+
+/// The features of `position` from the side to move's point of view, counted from
+/// scratch (for training and tests; the search uses the board's incremental sums).
+pub fn features(position: &Gomoku) -> [f32; FEATURES] {
+    let mut out = [0.0; FEATURES];
+    let board = position.board();
+    let me = position.side_to_move().index();
+    for cell in 0..board.size() * board.size() {
+        if board.stone(cell).is_some() {
+            continue;
+        }
+        for (role, player) in [me, 1 - me].into_iter().enumerate() {
+            let base = role * ROLE_FEATURES;
+            let packed = board.patterns(player, cell);
+            cell_features(packed, board.cell_class(player, cell), |i| {
+                out[base + i] += 1.0;
+            });
+        }
+    }
+    if me == 0 {
+        out[BLACK_TO_MOVE] = 1.0;
+    }
+    out
+}
+
+/// Whether the evaluation of `position` comes from the weights, not from one of the
+/// threat rules every evaluation shares (a five to play, an open four, a four-three).
+pub fn is_quiet(position: &Gomoku) -> bool {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    let them = 1 - me;
+    if position.outcome().is_some() || board.class_count(me, cell_class::FIVE) > 0 {
+        return false;
+    }
+    let their_fives = board.class_count(them, cell_class::FIVE);
+    if their_fives >= 2 {
+        return false;
+    }
+    !(their_fives == 0
+        && (board.class_count(me, cell_class::OPEN_FOUR) > 0
+            || (board.class_count(them, cell_class::OPEN_FOUR) == 0
+                && board.class_count(me, cell_class::FOUR_THREE) > 0)))
+}
+
+/// The weights as the Rust source of `learned/weights.rs`.
+pub fn format_weights(weights: &[i32]) -> String {
+    let numbers: Vec<String> = weights.iter().map(i32::to_string).collect();
+    format!(
+        "//! The fitted weights of `learned.rs`, written by `gomoku_train fit` (see\n//! data/gomoku/README.md for the data and the exact command). Do not edit by hand.\n\nuse super::FEATURES;\n\n/// Mover features, waiter features, Black to move, then the constant, in evaluation points.\npub const WEIGHTS: [i32; FEATURES + 1] = [{}];\n",
+        numbers.join(", ")
+    )
+}

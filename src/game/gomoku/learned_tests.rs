@@ -1,0 +1,101 @@
+//! The shipped learned weights on typed-in positions: threats rank as they should,
+//! mirror images score the same, and the board's incremental sums match the features.
+
+use super::*;
+
+const LEARNED: GomokuParams = GomokuParams {
+    eval: GomokuEval::Learned,
+    threat_solver: true,
+    vct_nodes: 2_000_000,
+    leaf_vcf: false,
+    defence: true,
+};
+
+/// The 15x15 freestyle position after `moves` (Black first).
+fn after(moves: &str) -> Gomoku {
+    Gomoku::new(15, Rule::Freestyle)
+        .expect("15x15")
+        .parse_position(&format!("list {moves}"))
+        .expect("legal moves")
+}
+
+fn learned(moves: &str) -> i32 {
+    after(moves).evaluate(&LEARNED)
+}
+
+/// The same stones mirrored by `map` (row, column) -> (row, column), same side to move.
+fn mirrored(moves: &str, map: impl Fn(usize, usize) -> (usize, usize)) -> String {
+    let position = Gomoku::new(15, Rule::Freestyle).expect("15x15");
+    moves
+        .split_whitespace()
+        .map(|text| {
+            let cell = usize::from(position.parse_move(text).expect("square").0);
+            let (row, col) = map(cell / 15, cell % 15);
+            position.format_move(Cell((row * 15 + col) as u16))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_evaluation_is_the_weighted_features() {
+    for moves in ["h8 i9 j8", "h8 i9 j8 j9 g7", "h8 h9 i8 i9 f5 g10 k12"] {
+        let position = after(moves);
+        assert!(learned::is_quiet(&position), "{moves}");
+        let features = learned::features(&position);
+        let sum: i32 = features
+            .iter()
+            .zip(WEIGHTS_OF_TEST.iter())
+            .map(|(&x, &w)| x as i32 * w)
+            .sum::<i32>()
+            + WEIGHTS_OF_TEST[learned::FEATURES];
+        assert_eq!(position.evaluate(&LEARNED), sum, "{moves}");
+        position.board().assert_consistent();
+    }
+}
+
+const WEIGHTS_OF_TEST: [i32; learned::FEATURES + 1] = learned::WEIGHTS;
+
+/// A symmetry of the board: (row, column) -> (row, column).
+type Map = fn(usize, usize) -> (usize, usize);
+
+#[test]
+fn mirror_images_score_the_same() {
+    let moves = "h8 i9 j8 j9 g7 k10 f6 i7 h10";
+    let score = learned(moves);
+    let maps: [Map; 4] = [
+        |r, c| (c, r),
+        |r, c| (14 - r, c),
+        |r, c| (r, 14 - c),
+        |r, c| (14 - c, 14 - r),
+    ];
+    for map in maps {
+        let image = mirrored(moves, map);
+        assert_eq!(learned(&image), score, "{image}");
+        assert_eq!(
+            learned::features(&after(&image)),
+            learned::features(&after(moves))
+        );
+    }
+}
+
+#[test]
+fn threats_rank_as_they_should() {
+    // Black to move with an open three (a move makes an open four): far above a closed
+    // two of Black's.
+    let open_three = learned("h8 a1 i8 a15 j8 o1");
+    let closed_two = learned("h8 g8 i8 a15 a2 o1");
+    assert!(open_three > closed_two + 5_000, "{open_three} {closed_two}");
+    // White to move against Black's open three: worse for White than against Black's
+    // closed two.
+    let against_three = learned("h8 a1 i8 a15 j8");
+    let against_two = learned("h8 g8 i8 a15 a2");
+    assert!(
+        against_three < against_two - 100,
+        "{against_three} {against_two}"
+    );
+    // Black to move with an open two scores above the same stones with White's four
+    // to block (a forced reply).
+    let free = learned("h8 a1 i8 a15");
+    assert!(free > learned("h8 a1 i8 b1 a3 c1 a5 d1"));
+}
