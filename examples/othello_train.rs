@@ -23,16 +23,9 @@ use arbor::game::score::ScoreReport;
 use arbor::game::Player;
 use arbor::search::{search_to_depth, Tables};
 
-fn value<T: std::str::FromStr>(args: &[String], flag: &str) -> Option<T> {
-    let i = args.iter().position(|a| a == flag)?;
-    match args.get(i + 1).map(|v| v.parse::<T>()) {
-        Some(Ok(v)) => Some(v),
-        _ => {
-            eprintln!("{flag} needs a value");
-            std::process::exit(2);
-        }
-    }
-}
+#[path = "common/flags.rs"]
+mod flags;
+use flags::value;
 
 fn main() {
     env_logger::init();
