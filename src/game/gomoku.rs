@@ -23,6 +23,8 @@ pub mod vct_zone;
 #[cfg(test)]
 mod defence_tests;
 #[cfg(test)]
+mod eval_tests;
+#[cfg(test)]
 mod learned_tests;
 #[cfg(test)]
 mod marker_tests;
@@ -351,6 +353,11 @@ pub struct GomokuParams {
     pub leaf_vcf: bool,
     /// At the root, leave out the moves after which the opponent wins by threats.
     pub defence: bool,
+    /// At a leaf where the opponent has a four, evaluate after the forced block.
+    pub leaf_block: bool,
+    /// At a leaf where the opponent has an open three and the side to move no four, give
+    /// the tempo bonus to the opponent (the side to move must defend).
+    pub initiative: bool,
 }
 
 impl Default for GomokuParams {
@@ -362,6 +369,8 @@ impl Default for GomokuParams {
             // Off: it halved the nodes per second and won nothing in a 40-game match.
             leaf_vcf: false,
             defence: true,
+            leaf_block: true,
+            initiative: true,
         }
     }
 }
@@ -396,6 +405,20 @@ const SPECS: &[OptionSpec] = &[
         help: "at the root, leave out the moves after which the opponent wins by fours and threes",
     },
     OptionSpec {
+        name: "GomokuLeafBlock",
+        kind: "check",
+        default: "true",
+        range: "",
+        help: "at a leaf where the opponent has a four, evaluate the position after the forced block",
+    },
+    OptionSpec {
+        name: "GomokuInitiative",
+        kind: "check",
+        default: "true",
+        range: "",
+        help: "at a leaf where the opponent has an open three and the side to move no four, the opponent gets the tempo bonus",
+    },
+    OptionSpec {
         name: "GomokuVctNodes",
         kind: "spin",
         default: "2000000",
@@ -403,6 +426,15 @@ const SPECS: &[OptionSpec] = &[
         help: "node budget of the VCT proof search at the root (timed moves: also 30% of the time)",
     },
 ];
+
+/// A `check` option's value.
+fn parse_check(value: &str) -> Result<bool, Option<String>> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(Some("expected true or false".into())),
+    }
+}
 
 impl GameParams for GomokuParams {
     fn specs() -> &'static [OptionSpec] {
@@ -438,6 +470,12 @@ impl GameParams for GomokuParams {
                 _ => return Err(Some("expected true or false".into())),
             };
             Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuLeafBlock") {
+            self.leaf_block = parse_check(value)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuInitiative") {
+            self.initiative = parse_check(value)?;
+            Ok(())
         } else if name.eq_ignore_ascii_case("GomokuVctNodes") {
             self.vct_nodes = value
                 .parse::<u64>()
@@ -466,6 +504,23 @@ impl Evaluate for Gomoku {
         if their_fives >= 2 {
             return -15_000;
         }
+        if their_fives == 1 && params.leaf_block {
+            // The side to move must block the four (it has no five): the leaf's value is
+            // that of the position after the block, which may answer with a four of its
+            // own. Each step fills a cell, so this ends.
+            let mut block = None;
+            board.for_each_threat(them, cell_class::FIVE, |cell, _| {
+                block = block.or(Some(cell));
+            });
+            if let Some(cell) = block {
+                if self.is_forbidden(cell) {
+                    return -15_000;
+                }
+                let mut child = self.clone();
+                child.play(Cell(cell as u16));
+                return -child.evaluate(params);
+            }
+        }
         if their_fives == 0 {
             if board.class_count(me, cell_class::OPEN_FOUR) > 0 {
                 return 12_000;
@@ -483,7 +538,17 @@ impl Evaluate for Gomoku {
             }
         }
         let score = match params.eval {
-            GomokuEval::Classic => board.value(me) * 5 / 4 - board.value(them),
+            GomokuEval::Classic => {
+                let must_defend = params.initiative
+                    && board.class_count(them, cell_class::OPEN_FOUR) > 0
+                    && board.class_count(me, cell_class::FOUR) == 0
+                    && board.class_count(me, cell_class::FOUR_THREE) == 0;
+                if must_defend {
+                    board.value(me) - board.value(them) * 5 / 4
+                } else {
+                    board.value(me) * 5 / 4 - board.value(them)
+                }
+            }
             GomokuEval::Learned => {
                 let black = if me == 0 {
                     learned::WEIGHTS[learned::BLACK_TO_MOVE]
