@@ -504,23 +504,6 @@ impl Evaluate for Gomoku {
         if their_fives >= 2 {
             return -15_000;
         }
-        if their_fives == 1 && params.leaf_block {
-            // The side to move must block the four (it has no five): the leaf's value is
-            // that of the position after the block, which may answer with a four of its
-            // own. Each step fills a cell, so this ends.
-            let mut block = None;
-            board.for_each_threat(them, cell_class::FIVE, |cell, _| {
-                block = block.or(Some(cell));
-            });
-            if let Some(cell) = block {
-                if self.is_forbidden(cell) {
-                    return -15_000;
-                }
-                let mut child = self.clone();
-                child.play(Cell(cell as u16));
-                return -child.evaluate(params);
-            }
-        }
         if their_fives == 0 {
             if board.class_count(me, cell_class::OPEN_FOUR) > 0 {
                 return 12_000;
@@ -569,6 +552,30 @@ impl Evaluate for Gomoku {
 
     fn search_moves(&self, out: &mut MoveList<Cell>, keys: &mut MoveList<i32>) -> bool {
         moves::search_moves(self, out, keys)
+    }
+
+    /// The block of the opponent's four when the side to move has no five (with
+    /// `leaf_block`): a four made at the horizon is then not counted as a threat that
+    /// stands, and a block that makes a four is answered in turn. Not when the block is
+    /// a forbidden point (renju Black has lost then, which the next ply shows).
+    #[inline]
+    fn forced_leaf_reply(&self, params: &GomokuParams) -> Option<Cell> {
+        let me = self.side.index();
+        let board = &self.board;
+        if !params.leaf_block
+            || board.class_count(1 - me, cell_class::FIVE) != 1
+            || board.class_count(me, cell_class::FIVE) > 0
+            || self.winner.is_some()
+        {
+            return None;
+        }
+        let mut block = None;
+        board.for_each_threat(1 - me, cell_class::FIVE, |cell, _| {
+            block = block.or(Some(cell));
+        });
+        block
+            .filter(|&cell| !self.is_forbidden(cell))
+            .map(|cell| Cell(cell as u16))
     }
 
     fn sure_win_plies(&self, _params: &GomokuParams) -> Option<u32> {

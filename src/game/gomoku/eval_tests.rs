@@ -18,35 +18,43 @@ fn with(leaf_block: bool, initiative: bool) -> GomokuParams {
     }
 }
 
+fn square(position: &Gomoku, text: &str) -> Cell {
+    position.parse_move(text).expect("on the board")
+}
+
 #[test]
-fn a_four_is_judged_after_its_forced_block() {
+fn a_leaf_with_a_four_against_it_plays_the_block_first() {
     // Black has h8 i8 j8 k8 (closed at g8 by White): White to move must block at l8.
     let position = after("h8 g8 i8 a1 j8 a15 k8");
     assert_eq!(position.side_to_move(), Player::Second);
-    let params = with(true, false);
+    let l8 = square(&position, "l8");
+    assert_eq!(position.forced_leaf_reply(&with(true, false)), Some(l8));
+    assert_eq!(position.forced_leaf_reply(&with(false, false)), None);
+    // After the block nobody has a four: the leaf is evaluated.
     let mut blocked = position.clone();
-    blocked.play(position.parse_move("l8").expect("on the board"));
-    assert_eq!(position.evaluate(&params), -blocked.evaluate(&params));
-    // Without the block the four's five cell counts for Black as if it were not answered.
-    assert_ne!(
-        position.evaluate(&with(false, false)),
-        position.evaluate(&params)
-    );
+    blocked.play(l8);
+    assert_eq!(blocked.forced_leaf_reply(&with(true, false)), None);
+    // No four, no forced reply; and a side that has a five of its own is not forced.
+    assert_eq!(after("h8 a1 i8").forced_leaf_reply(&with(true, true)), None);
+    let both = after("h8 a1 i8 a2 j8 a3 k8 a4");
+    assert_eq!(both.side_to_move(), Player::First);
+    assert_eq!(both.board().class_count(1, cell_class::FIVE), 1);
+    assert_eq!(both.forced_leaf_reply(&with(true, true)), None);
 }
 
 #[test]
 fn a_block_that_makes_a_four_is_answered_in_turn() {
     // White's block at l8 makes White's own four l5 l6 l7 l8 (open at l4 only, l9 is
-    // Black's): Black must block at l4 in its turn, and the leaf is judged after both.
+    // Black's): Black must block at l4 in its turn, and then nothing is forced.
     let position = after("h8 l5 i8 l6 j8 l7 k8 g8 l9");
     assert_eq!(position.side_to_move(), Player::Second);
     let params = with(true, false);
     let mut twice = position.clone();
-    twice.play(position.parse_move("l8").expect("on the board"));
-    assert_eq!(twice.board().class_count(1, cell_class::FIVE), 1);
+    twice.play(position.forced_leaf_reply(&params).expect("the block"));
+    assert_eq!(twice.forced_leaf_reply(&params), Some(square(&twice, "l4")));
     let mut both = twice.clone();
-    both.play(twice.parse_move("l4").expect("on the board"));
-    assert_eq!(position.evaluate(&params), both.evaluate(&params));
+    both.play(square(&twice, "l4"));
+    assert_eq!(both.forced_leaf_reply(&params), None);
 }
 
 #[test]
