@@ -273,6 +273,15 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// At a leaf of the search, a move the side to move is forced to play (Gomoku: the
+    /// block of a four), which the search plays and counts as a node before it evaluates:
+    /// a quiescence search of forced replies. It must end (each reply fills a cell).
+    /// `None` by default: the leaf is evaluated as it stands.
+    #[inline]
+    fn forced_leaf_reply(&self, _params: &Self::Params) -> Option<Self::Move> {
+        None
+    }
+
     /// Whether the search extends a node whose [`Evaluate::search_moves`] list is
     /// exhaustive and holds a single move (a forced reply, such as blocking a four).
     const EXTEND_FORCED_REPLIES: bool = false;

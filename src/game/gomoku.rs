@@ -23,6 +23,8 @@ pub mod vct_zone;
 #[cfg(test)]
 mod defence_tests;
 #[cfg(test)]
+mod eval_tests;
+#[cfg(test)]
 mod learned_tests;
 #[cfg(test)]
 mod marker_tests;
@@ -351,6 +353,11 @@ pub struct GomokuParams {
     pub leaf_vcf: bool,
     /// At the root, leave out the moves after which the opponent wins by threats.
     pub defence: bool,
+    /// At a leaf where the opponent has a four, evaluate after the forced block.
+    pub leaf_block: bool,
+    /// At a leaf where the opponent has an open three and the side to move no four, give
+    /// the tempo bonus to the opponent (the side to move must defend).
+    pub initiative: bool,
 }
 
 impl Default for GomokuParams {
@@ -362,6 +369,8 @@ impl Default for GomokuParams {
             // Off: it halved the nodes per second and won nothing in a 40-game match.
             leaf_vcf: false,
             defence: true,
+            leaf_block: true,
+            initiative: true,
         }
     }
 }
@@ -396,6 +405,20 @@ const SPECS: &[OptionSpec] = &[
         help: "at the root, leave out the moves after which the opponent wins by fours and threes",
     },
     OptionSpec {
+        name: "GomokuLeafBlock",
+        kind: "check",
+        default: "true",
+        range: "",
+        help: "at a leaf where the opponent has a four, evaluate the position after the forced block",
+    },
+    OptionSpec {
+        name: "GomokuInitiative",
+        kind: "check",
+        default: "true",
+        range: "",
+        help: "at a leaf where the opponent has an open three and the side to move no four, the opponent gets the tempo bonus",
+    },
+    OptionSpec {
         name: "GomokuVctNodes",
         kind: "spin",
         default: "2000000",
@@ -403,6 +426,15 @@ const SPECS: &[OptionSpec] = &[
         help: "node budget of the VCT proof search at the root (timed moves: also 30% of the time)",
     },
 ];
+
+/// A `check` option's value.
+fn parse_check(value: &str) -> Result<bool, Option<String>> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(Some("expected true or false".into())),
+    }
+}
 
 impl GameParams for GomokuParams {
     fn specs() -> &'static [OptionSpec] {
@@ -437,6 +469,12 @@ impl GameParams for GomokuParams {
                 "false" => false,
                 _ => return Err(Some("expected true or false".into())),
             };
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuLeafBlock") {
+            self.leaf_block = parse_check(value)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuInitiative") {
+            self.initiative = parse_check(value)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuVctNodes") {
             self.vct_nodes = value
@@ -483,7 +521,17 @@ impl Evaluate for Gomoku {
             }
         }
         let score = match params.eval {
-            GomokuEval::Classic => board.value(me) * 5 / 4 - board.value(them),
+            GomokuEval::Classic => {
+                let must_defend = params.initiative
+                    && board.class_count(them, cell_class::OPEN_FOUR) > 0
+                    && board.class_count(me, cell_class::FOUR) == 0
+                    && board.class_count(me, cell_class::FOUR_THREE) == 0;
+                if must_defend {
+                    board.value(me) - board.value(them) * 5 / 4
+                } else {
+                    board.value(me) * 5 / 4 - board.value(them)
+                }
+            }
             GomokuEval::Learned => {
                 let black = if me == 0 {
                     learned::WEIGHTS[learned::BLACK_TO_MOVE]
@@ -504,6 +552,30 @@ impl Evaluate for Gomoku {
 
     fn search_moves(&self, out: &mut MoveList<Cell>, keys: &mut MoveList<i32>) -> bool {
         moves::search_moves(self, out, keys)
+    }
+
+    /// The block of the opponent's four when the side to move has no five (with
+    /// `leaf_block`): a four made at the horizon is then not counted as a threat that
+    /// stands, and a block that makes a four is answered in turn. Not when the block is
+    /// a forbidden point (renju Black has lost then, which the next ply shows).
+    #[inline]
+    fn forced_leaf_reply(&self, params: &GomokuParams) -> Option<Cell> {
+        let me = self.side.index();
+        let board = &self.board;
+        if !params.leaf_block
+            || board.class_count(1 - me, cell_class::FIVE) != 1
+            || board.class_count(me, cell_class::FIVE) > 0
+            || self.winner.is_some()
+        {
+            return None;
+        }
+        let mut block = None;
+        board.for_each_threat(1 - me, cell_class::FIVE, |cell, _| {
+            block = block.or(Some(cell));
+        });
+        block
+            .filter(|&cell| !self.is_forbidden(cell))
+            .map(|cell| Cell(cell as u16))
     }
 
     fn sure_win_plies(&self, _params: &GomokuParams) -> Option<u32> {

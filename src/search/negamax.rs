@@ -116,6 +116,13 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         if let Some(outcome) = position.outcome() {
             return Some(terminal_score(position, outcome, ply));
         }
+        if depth == 0 && ply < score::MAX_PLY - 2 {
+            if let Some(reply) = position.forced_leaf_reply(self.params) {
+                let mut child = position.clone();
+                child.play(reply);
+                return Some(-self.search(&child, 0, ply + 1, -beta, -alpha)?);
+            }
+        }
         if depth == 0 || ply >= score::MAX_PLY - 1 {
             self.horizon_leaves += 1;
             return Some(

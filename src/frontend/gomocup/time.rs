@@ -3,8 +3,12 @@
 
 use std::time::Duration;
 
-/// Time kept back from every move for process and pipe latency.
-const LATENCY_MARGIN: Duration = Duration::from_millis(60);
+/// Time kept back from every move for process and pipe latency (on top of the 7% of the
+/// turn limit kept back; managers such as c-gomoku-cli and piskvork allow a tolerance
+/// beyond the limit, and arbor's searches end within a few milliseconds of their time).
+const LATENCY_MARGIN: Duration = Duration::from_millis(10);
+/// The share of `timeout_turn` a move may use, in per cent.
+const TURN_SHARE: u32 = 93;
 /// The shortest think.
 const MIN_THINK: Duration = Duration::from_millis(5);
 /// Moves the remaining match time is spread over.
@@ -24,7 +28,7 @@ pub fn think_time(info: TimeInfo) -> Duration {
     let ms = Duration::from_millis;
     let mut budget = match info.timeout_turn {
         Some(0) => ms(100),
-        Some(turn) => ms(turn) * 9 / 10,
+        Some(turn) => ms(turn) * TURN_SHARE / 100,
         None => ms(5_000),
     };
     if info.timeout_match.is_some_and(|m| m > 0) {
@@ -50,13 +54,15 @@ mod tests {
             timeout_match: total,
             time_left: left,
         };
-        assert_eq!(think_time(info(Some(1000), None, None)), ms(840));
+        assert_eq!(think_time(info(Some(1000), None, None)), ms(920));
+        // Gomocup's 0.3 s a move (c-gomoku-cli tc=0/0.3): about Rapfi's 270 ms.
+        assert_eq!(think_time(info(Some(300), None, None)), ms(269));
         assert_eq!(
             think_time(info(Some(5000), Some(100_000), Some(3000))),
-            ms(140)
+            ms(190)
         );
         // Unlimited match time (0) ignores time_left.
-        assert_eq!(think_time(info(Some(1000), Some(0), Some(10))), ms(840));
+        assert_eq!(think_time(info(Some(1000), Some(0), Some(10))), ms(920));
         assert_eq!(
             think_time(info(Some(30_000), Some(180_000), Some(50))),
             MIN_THINK

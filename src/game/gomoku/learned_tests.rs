@@ -9,6 +9,9 @@ const LEARNED: GomokuParams = GomokuParams {
     vct_nodes: 2_000_000,
     leaf_vcf: false,
     defence: true,
+    // The weights alone, without the forced block of a four.
+    leaf_block: false,
+    initiative: false,
 };
 
 /// The 15x15 freestyle position after `moves` (Black first).

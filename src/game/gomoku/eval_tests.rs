@@ -1,0 +1,76 @@
+//! The evaluation's threat handling at the leaves: the forced block of a four and who
+//! holds the initiative against an open three.
+
+use super::*;
+
+fn after(moves: &str) -> Gomoku {
+    Gomoku::new_game(&[])
+        .expect("15x15")
+        .parse_position(&format!("list {moves}"))
+        .expect("legal moves")
+}
+
+fn with(leaf_block: bool, initiative: bool) -> GomokuParams {
+    GomokuParams {
+        leaf_block,
+        initiative,
+        ..GomokuParams::default()
+    }
+}
+
+fn square(position: &Gomoku, text: &str) -> Cell {
+    position.parse_move(text).expect("on the board")
+}
+
+#[test]
+fn a_leaf_with_a_four_against_it_plays_the_block_first() {
+    // Black has h8 i8 j8 k8 (closed at g8 by White): White to move must block at l8.
+    let position = after("h8 g8 i8 a1 j8 a15 k8");
+    assert_eq!(position.side_to_move(), Player::Second);
+    let l8 = square(&position, "l8");
+    assert_eq!(position.forced_leaf_reply(&with(true, false)), Some(l8));
+    assert_eq!(position.forced_leaf_reply(&with(false, false)), None);
+    // After the block nobody has a four: the leaf is evaluated.
+    let mut blocked = position.clone();
+    blocked.play(l8);
+    assert_eq!(blocked.forced_leaf_reply(&with(true, false)), None);
+    // No four, no forced reply; and a side that has a five of its own is not forced.
+    assert_eq!(after("h8 a1 i8").forced_leaf_reply(&with(true, true)), None);
+    let both = after("h8 a1 i8 a2 j8 a3 k8 a4");
+    assert_eq!(both.side_to_move(), Player::First);
+    assert_eq!(both.board().class_count(1, cell_class::FIVE), 1);
+    assert_eq!(both.forced_leaf_reply(&with(true, true)), None);
+}
+
+#[test]
+fn a_block_that_makes_a_four_is_answered_in_turn() {
+    // White's block at l8 makes White's own four l5 l6 l7 l8 (open at l4 only, l9 is
+    // Black's): Black must block at l4 in its turn, and then nothing is forced.
+    let position = after("h8 l5 i8 l6 j8 l7 k8 g8 l9");
+    assert_eq!(position.side_to_move(), Player::Second);
+    let params = with(true, false);
+    let mut twice = position.clone();
+    twice.play(position.forced_leaf_reply(&params).expect("the block"));
+    assert_eq!(twice.forced_leaf_reply(&params), Some(square(&twice, "l4")));
+    let mut both = twice.clone();
+    both.play(square(&twice, "l4"));
+    assert_eq!(both.forced_leaf_reply(&params), None);
+}
+
+#[test]
+fn the_side_that_must_stop_an_open_three_loses_the_tempo_bonus() {
+    // Black's open three h8 i8 j8, White to move with no four: White must defend.
+    let position = after("h8 a1 i8 a15 j8");
+    assert!(position.board().class_count(0, cell_class::OPEN_FOUR) > 0);
+    let board = position.board();
+    let (white, black) = (board.value(1), board.value(0));
+    assert_eq!(
+        position.evaluate(&with(false, false)),
+        white * 5 / 4 - black
+    );
+    assert_eq!(position.evaluate(&with(false, true)), white - black * 5 / 4);
+    // Black to move (White's reply far away) makes an open four: that is a win, not a
+    // tempo question.
+    let black_to_move = after("h8 a1 i8 a15 j8 o1");
+    assert_eq!(black_to_move.evaluate(&with(false, true)), 12_000);
+}
