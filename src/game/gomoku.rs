@@ -450,25 +450,13 @@ impl GameParams for GomokuParams {
             };
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuThreatSolver") {
-            self.threat_solver = match value.to_ascii_lowercase().as_str() {
-                "true" => true,
-                "false" => false,
-                _ => return Err(Some("expected true or false".into())),
-            };
+            self.threat_solver = parse_check(value)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuLeafVcf") {
-            self.leaf_vcf = match value.to_ascii_lowercase().as_str() {
-                "true" => true,
-                "false" => false,
-                _ => return Err(Some("expected true or false".into())),
-            };
+            self.leaf_vcf = parse_check(value)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuDefence") {
-            self.defence = match value.to_ascii_lowercase().as_str() {
-                "true" => true,
-                "false" => false,
-                _ => return Err(Some("expected true or false".into())),
-            };
+            self.defence = parse_check(value)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuLeafBlock") {
             self.leaf_block = parse_check(value)?;
