@@ -264,18 +264,16 @@ impl Run<'_> {
 
     /// The key of `position`'s moves in the move cache. The answers to a four or an open
     /// three depend on the position only; the attacker's on whether quiet moves come (5
-    /// plies left); the answers to a quiet threat on the plies left (up to the longest
-    /// threat checked) and on the reach at `depth`.
+    /// plies left) and how many (the root's); the answers to a quiet threat on the plies
+    /// left (up to the longest threat checked) and on the check's budget at `depth`.
     fn cache_key(&self, position: &Gomoku, attacker: bool, remaining: u32, depth: usize) -> u64 {
         let base = position.hash() ^ self.moves_salt;
-        let near = if depth < self.near_depth {
-            0x2545_F491_4F6C_DD1D
-        } else {
-            0
-        };
         if attacker {
+            // The root's attacker alone tries more quiet candidates (a position is the
+            // root of one search and deeper in another: the key tells them apart).
+            let root = if depth == 0 { 0x2545_F491_4F6C_DD1D } else { 0 };
             return if self.space.quiet && remaining >= 5 {
-                base ^ 0x5851_F42D_4C95_7F2D ^ near
+                base ^ 0x5851_F42D_4C95_7F2D ^ root
             } else {
                 base
             };
@@ -288,6 +286,11 @@ impl Run<'_> {
             return base;
         }
         let plies = u64::from(remaining.min(QUIET_THREAT_PLIES + 1));
+        let near = if depth < self.near_depth {
+            0x2545_F491_4F6C_DD1D
+        } else {
+            0
+        };
         base ^ (plies + 1).wrapping_mul(0x9FB2_1C65_1E98_DF25) ^ near
     }
 

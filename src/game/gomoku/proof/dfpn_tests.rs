@@ -184,8 +184,32 @@ fn the_root_tries_more_quiet_moves_and_checks_threats_near_it_further() {
     // Own-set g35 (Black to move, Rapfi: i10 M25): its win needs quiet threats that a
     // 150-node small VCT misses within 6 plies of the root (session 8: disproven at once).
     let g35 = after("h8 i8 g6 h9 j7 f7 j6 f9 j5 j8 i6 f6 f8 g8");
-    let proof = dfpn(&g35, Threats::QuietVct, 16 << 20).expect("a quiet win");
+    let mut solver = ThreatSolver::default();
+    solver.set_memory_budget(16 << 20);
+    let mut control = Control::new(StopFlag::new(), None, None);
+    let mut prove = |position: &Gomoku| {
+        solver
+            .prove_by_dfpn(
+                position,
+                Threats::QuietVct,
+                3,
+                4_000_000,
+                None,
+                &mut control,
+            )
+            .expect("within budget")
+            .expect("a quiet win")
+    };
+    let proof = prove(&g35);
     assert_line_wins(&g35, &proof.pv);
     assert!(proof.plies >= 25, "{}", proof.plies);
+    // Two plies on, with the same move cache: the root of this search was a deeper node
+    // of the last (debug builds check every cached list against a fresh one).
+    let mut later = g35.clone();
+    for &mv in &proof.pv[..2] {
+        later.play(mv);
+    }
+    let next = prove(&later);
+    assert_line_wins(&later, &next.pv);
     const { assert!(NEAR_DEPTH >= 2 && ROOT_QUIET_VCT_NODES > QUICK_VCT_NODES) };
 }
