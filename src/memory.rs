@@ -1,6 +1,6 @@
-//! Memory advice shared by the large tables (the search's transposition table, the
-//! Connect Four solver's and the Othello endgame solver's tables); the lowest layer,
-//! depending on nothing else in the crate.
+//! Memory advice and cache prefetches shared by the large tables (the search's
+//! transposition table, the Connect Four solver's, the Othello endgame solver's and the
+//! Gomoku df-pn tables); the lowest layer, depending on nothing else in the crate.
 
 /// Asks Linux to back the whole 2 MiB pages inside `items` with huge pages: tables are probed
 /// anywhere, so with 4 KiB pages nearly every probe of a large table also misses the TLB
@@ -32,4 +32,19 @@ pub fn advise_huge_pages<T>(items: &[T]) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = items;
+}
+
+/// A hint to load the cache line holding `address` (never dereferenced here).
+#[inline(always)]
+pub fn prefetch_line(address: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: SSE, which the instruction needs, is part of the x86-64 baseline; a
+        // prefetch is only a hint: it reads nothing into the program and can't fault,
+        // whatever the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(address.cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
 }

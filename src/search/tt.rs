@@ -211,9 +211,9 @@ impl TranspositionTable {
     #[inline]
     pub fn prefetch(&self, hash: u64) {
         let bucket: *const Bucket = &self.buckets[self.index(hash)];
-        prefetch_line(bucket.cast());
+        crate::memory::prefetch_line(bucket.cast());
         // A 24-byte bucket can straddle two cache lines: fetch its last byte's line too.
-        prefetch_line(
+        crate::memory::prefetch_line(
             bucket
                 .cast::<u8>()
                 .wrapping_add(std::mem::size_of::<Bucket>() - 1),
@@ -313,21 +313,6 @@ impl TranspositionTable {
 /// ~0.1-0.25 s of page zeroing on this project's test machines, spent at `setoption Hash`,
 /// at start-up or at a game change, never inside a move. Larger tables are mapped lazily.
 pub const PREFAULT_LIMIT: usize = 256 << 20;
-
-/// A hint to load the cache line holding `address` (never dereferenced here).
-#[inline(always)]
-fn prefetch_line(address: *const u8) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: SSE, which the instruction needs, is part of the x86-64 baseline; a
-        // prefetch is only a hint: it reads nothing into the program and can't fault,
-        // whatever the address.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(address.cast()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = address;
-}
 
 /// Under loom the atomics are the model checker's, which can't come from zeroed memory.
 #[cfg(loom)]

@@ -21,6 +21,7 @@ use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList, Outcome};
 
 mod dfpn;
+mod dfpn_cache;
 mod dfpn_moves;
 mod dfpn_table;
 #[cfg(test)]

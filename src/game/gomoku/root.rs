@@ -29,10 +29,13 @@ const QUIET_VCT_TIME: Duration = Duration::from_millis(1000);
 /// Percentages of a window of at least `QUIET_VCT_TIME` at which the plain VCT, the
 /// VCT with quiet threats of a VCF, the plain df-pn and the df-pn with quiet threats of
 /// a VCT stop (`find_long_win`).
-const PLAIN_VCT_PERCENT: u32 = 10;
-const QUIET_VCT_PERCENT: u32 = 20;
-const PLAIN_DFPN_PERCENT: u32 = 50;
-const QUIET_DFPN_PERCENT: u32 = 92;
+/// The plain df-pn exhausts its threat space within milliseconds where the win needs
+/// quiet moves (own set: g7, g11, g15, g28, g35, g39), so it may run long where it does
+/// not (g26 needs 1.7 s of it) and the quiet df-pn still gets most of the window.
+const PLAIN_VCT_PERCENT: u32 = 5;
+const QUIET_VCT_PERCENT: u32 = 10;
+const PLAIN_DFPN_PERCENT: u32 = 90;
+const QUIET_DFPN_PERCENT: u32 = 98;
 /// Quiet candidates a node of the df-pn with quiet threats.
 const DFPN_QUIET_TRIES: usize = 3;
 /// Percentage of a timed move the defence may use (after the attack).
@@ -136,10 +139,11 @@ impl ThreatSolver {
     }
 
     /// `find_win` given at least `QUIET_VCT_TIME` (timed searches outside renju): the VCF,
-    /// the plain iterative-deepening VCT to 10% of the window and the one with quiet
-    /// threats of a VCF to 20% (quick on the common short wins), the depth-first
-    /// proof-number search with fours and threes to 50% (quick to exhaust a small threat
-    /// space), the same with quiet threats of a VCT to 92% (with the proofs of the
+    /// the plain iterative-deepening VCT to 5% of the window and the one with quiet
+    /// threats of a VCF to 10% (quick on the common short wins), the depth-first
+    /// proof-number search with fours and threes to 90% (it exhausts its threat space
+    /// within milliseconds where quiet moves are needed, so this costs the next stage
+    /// little), the same with quiet threats of a VCT to 98% (with the proofs of the
     /// former), then the iterative-deepening VCT with quiet threats of a VCT to the end.
     fn find_long_win(
         &mut self,

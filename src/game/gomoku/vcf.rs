@@ -147,9 +147,13 @@ impl ThreatSolver {
         if self.failed.len() >= self.failed_limit {
             self.failed = HashMap::new();
         }
+        // The df-pn's move cache comes out of the proof-number arena's share (the long
+        // windows that run the df-pn do not run the proof numbers): the df-pn table keeps
+        // its power of two of buckets.
         let rest = bytes - bytes / 4;
-        self.proof.set_memory(rest / 2);
-        self.dfpn.set_memory(rest - rest / 2);
+        let cache = bytes / 16;
+        self.proof.set_memory(rest / 2 - cache);
+        self.dfpn.set_memory(rest - rest / 2, cache);
     }
 
     /// Forgets the positions known to have no VCF and the df-pn table (on `newgame`).

@@ -17,13 +17,16 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
+use super::dfpn_cache::{MoveCache, CACHED_MOVES};
 use super::dfpn_moves::{
-    answers, attacker_leaf, attacks, child_leaf, defender_leaf, Leaf, Space, INFINITE,
+    answers, attacker_leaf, attacks, child_leaf, defender_leaf, Leaf, Reach, Space, INFINITE,
+    QUIET_THREAT_PLIES,
 };
 use super::dfpn_table::{Entry, Table};
 use super::line::finish_line;
 use crate::budget::control::Control;
-use crate::game::gomoku::vcf::{count_node, Interrupted, Proof, Threats};
+use crate::game::gomoku::board::cell_class;
+use crate::game::gomoku::vcf::{count_node, Interrupted, Proof, Threats, QUICK_VCT_NODES};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList};
 
@@ -41,11 +44,20 @@ const MAX_CHILDREN: usize = 96;
 const DFPN_SALT: u64 = 0xD1B5_4A32_D192_ED03;
 /// `best` of an entry without a move.
 const NO_MOVE: u16 = u16::MAX;
+/// Plies from the root whose quiet threats are checked by a larger small VCT (`Run::
+/// reach`): own-set g35 needs 600 nodes where 150 find nothing, and 600 everywhere
+/// slowed other proofs 1.5-2.5x (session 8).
+pub(super) const NEAR_DEPTH: usize = 6;
+/// Quiet candidates of the root's attacker: own-set g11 starts with its 4th-8th best.
+pub(super) const ROOT_QUIET_TRIES: usize = 8;
+/// Node budget of the small VCT that checks a quiet threat within `NEAR_DEPTH` plies.
+pub(super) const ROOT_QUIET_VCT_NODES: u32 = 600;
 
 /// The df-pn searcher with its table, kept between searches.
 #[derive(Debug, Default)]
 pub struct DfpnSearch {
     table: Table,
+    moves: MoveCache,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -88,12 +100,21 @@ impl Value {
 
 struct Run<'a> {
     table: &'a mut Table,
+    moves: &'a mut MoveCache,
+    /// Mixed into a position's hash for its key in the move cache: the kind of search.
+    moves_salt: u64,
     space: Space,
     salt: u64,
     control: &'a mut Control,
     budget: u64,
     visited: u64,
     deadline: Option<Instant>,
+    /// Quiet candidates of the root (at least `Space::quiet_tries`).
+    root_tries: usize,
+    /// Node budget of the check of a quiet threat the root's move makes.
+    root_vct_nodes: u32,
+    /// Plies from the root that get `root_tries` and `root_vct_nodes`.
+    near_depth: usize,
     /// This iteration's depth limit.
     max_depth: usize,
     /// Whether a node at the depth limit was met in this iteration.
@@ -101,19 +122,21 @@ struct Run<'a> {
 }
 
 impl DfpnSearch {
-    /// Bounds the table to `bytes`.
-    pub fn set_memory(&mut self, bytes: usize) {
+    /// Bounds the table to `bytes` and the move cache to `cache_bytes`.
+    pub fn set_memory(&mut self, bytes: usize, cache_bytes: usize) {
         self.table.set_memory(bytes);
+        self.moves.set_memory(cache_bytes);
     }
 
-    /// Bytes the table holds now.
+    /// Bytes the table and the move cache hold now.
     pub fn memory(&self) -> usize {
-        self.table.memory()
+        self.table.memory() + self.moves.memory()
     }
 
-    /// Releases the table (on `newgame`).
+    /// Releases the table and the move cache (on `newgame`).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.moves.clear();
     }
 
     /// Looks for a forced win of the side to move by `threats` (with `quiet_tries` quiet
@@ -139,14 +162,24 @@ impl DfpnSearch {
         // probe`), and a proof is a win whatever the space that found it, so the quiet
         // search reuses the plain one's proofs (and the next move's search both).
         let salt = DFPN_SALT;
+        // The moves differ by the kind of threats, the quiet candidates and whose win
+        // is sought (the side to move at the root).
+        let moves_salt = (threats as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F)
+            ^ (quiet_tries as u64 + 1).wrapping_mul(0xE703_7ED1_A0B4_28DB)
+            ^ (root.side_to_move().index() as u64 + 1).wrapping_mul(0x8EBC_6AF0_9C88_C6E3);
         let mut run = Run {
             table: &mut self.table,
+            moves: &mut self.moves,
+            moves_salt,
             space: Space::new(root, threats, quiet_tries),
             salt,
             control,
             budget,
             visited: 0,
             deadline,
+            root_tries: ROOT_QUIET_TRIES,
+            root_vct_nodes: ROOT_QUIET_VCT_NODES,
+            near_depth: NEAR_DEPTH,
             max_depth: 0,
             cut: false,
         };
@@ -208,6 +241,100 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// How far the quiet moves reach at `depth`: near the root (the attacker's first
+    /// move and the defender's answer to it) more quiet candidates and a larger check
+    /// of a quiet threat; there are few such nodes, each visited many times (cached).
+    fn reach(&self, depth: usize) -> Reach {
+        if depth < self.near_depth {
+            Reach {
+                quiet_tries: if depth == 0 {
+                    self.space.quiet_tries.max(self.root_tries)
+                } else {
+                    self.space.quiet_tries
+                },
+                vct_nodes: self.root_vct_nodes,
+            }
+        } else {
+            Reach {
+                quiet_tries: self.space.quiet_tries,
+                vct_nodes: QUICK_VCT_NODES,
+            }
+        }
+    }
+
+    /// The key of `position`'s moves in the move cache. The answers to a four or an open
+    /// three depend on the position only; the attacker's on whether quiet moves come (5
+    /// plies left) and how many (the root's); the answers to a quiet threat on the plies
+    /// left (up to the longest threat checked) and on the check's budget at `depth`.
+    fn cache_key(&self, position: &Gomoku, attacker: bool, remaining: u32, depth: usize) -> u64 {
+        let base = position.hash() ^ self.moves_salt;
+        if attacker {
+            // The root's attacker alone tries more quiet candidates (a position is the
+            // root of one search and deeper in another: the key tells them apart).
+            let root = if depth == 0 { 0x2545_F491_4F6C_DD1D } else { 0 };
+            return if self.space.quiet && remaining >= 5 {
+                base ^ 0x5851_F42D_4C95_7F2D ^ root
+            } else {
+                base
+            };
+        }
+        let board = position.board();
+        let them = 1 - position.side_to_move().index();
+        let forced = board.class_count(them, cell_class::FIVE) > 0
+            || (self.space.threats.threes() && board.class_count(them, cell_class::OPEN_FOUR) > 0);
+        if forced || !self.space.quiet {
+            return base;
+        }
+        let plies = u64::from(remaining.min(QUIET_THREAT_PLIES + 1));
+        let near = if depth < self.near_depth {
+            0x2545_F491_4F6C_DD1D
+        } else {
+            0
+        };
+        base ^ (plies + 1).wrapping_mul(0x9FB2_1C65_1E98_DF25) ^ near
+    }
+
+    /// Debug builds (the tests): the cached moves are the ones generated afresh.
+    #[cfg(debug_assertions)]
+    fn check_cached(
+        &self,
+        position: &Gomoku,
+        attacker: bool,
+        remaining: u32,
+        reach: Reach,
+        moves: &[Cell],
+        outside: u32,
+    ) {
+        let mut fresh = MoveList::<Cell>::new();
+        let mut fresh_outside = 0;
+        if attacker {
+            attacks(
+                position,
+                self.space,
+                remaining,
+                reach.quiet_tries,
+                &mut fresh,
+            );
+            fresh.truncate(MAX_CHILDREN);
+        } else {
+            let found = answers(position, self.space, remaining, reach.vct_nodes);
+            fresh = found.moves;
+            fresh_outside = found.outside;
+        }
+        debug_assert_eq!((fresh.as_slice(), fresh_outside), (moves, outside));
+    }
+
+    fn cache_moves(&mut self, key: u64, moves: &[Cell], outside: u32, cut: bool, threat: bool) {
+        let mut cells = [0u16; CACHED_MOVES];
+        if moves.len() <= CACHED_MOVES {
+            for (cell, mv) in cells.iter_mut().zip(moves) {
+                *cell = mv.0;
+            }
+            self.moves
+                .put(key, &cells[..moves.len()], outside, cut, threat);
+        }
+    }
+
     fn store(&mut self, key: u64, value: Value, work: u64) {
         self.table.store(
             key,
@@ -258,20 +385,45 @@ impl Run<'_> {
         let remaining = (self.max_depth - depth) as u32;
         let mut moves = MoveList::<Cell>::new();
         let mut outside = 0;
-        if attacker {
-            self.cut |= attacks(position, self.space, remaining, &mut moves);
+        let reach = self.reach(depth);
+        let cache_key = self.cache_key(position, attacker, remaining, depth);
+        if let Some(cached) = self.moves.get(cache_key) {
+            self.cut |= cached.cut;
+            if !cached.threat {
+                let value = Value::leaf(Leaf::DISPROVEN);
+                self.store(key, value, 1);
+                return Ok(value);
+            }
+            moves.extend(cached.moves().iter().map(|&mv| Cell(mv)));
+            outside = cached.outside;
+            #[cfg(debug_assertions)]
+            self.check_cached(position, attacker, remaining, reach, &moves, outside);
+        } else if attacker {
+            let cut = attacks(
+                position,
+                self.space,
+                remaining,
+                reach.quiet_tries,
+                &mut moves,
+            );
+            self.cut |= cut;
             moves.truncate(MAX_CHILDREN);
+            self.cache_moves(cache_key, &moves, 0, cut, true);
         } else {
-            let found = answers(position, self.space, remaining);
+            let found = answers(position, self.space, remaining, reach.vct_nodes);
             self.cut |= found.limited;
             self.add_nodes(found.nodes)?;
             if !found.threat || found.moves.len() > MAX_CHILDREN {
+                if !found.threat {
+                    self.cache_moves(cache_key, &[], 0, found.limited, false);
+                }
                 let value = Value::leaf(Leaf::DISPROVEN);
                 self.store(key, value, self.visited - start + 1);
                 return Ok(value);
             }
             moves = found.moves;
             outside = found.outside;
+            self.cache_moves(cache_key, &moves, outside, found.limited, true);
         }
         if moves.is_empty() {
             // The attacker has no threat left, or the defender no answer.
@@ -287,6 +439,7 @@ impl Run<'_> {
         for &mv in moves.iter() {
             // Children the table knows get their numbers in `gather`.
             let key = position.hash_after(mv) ^ self.salt;
+            self.table.prefetch(key);
             let mut value = child_leaf(position, mv, attacker, self.space);
             if !value.is_solved() {
                 // Prefer short proofs: without this the search follows long chains of

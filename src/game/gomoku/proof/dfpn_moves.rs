@@ -11,7 +11,7 @@
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::moves::{defences, order_key};
 use crate::game::gomoku::quiet::{for_each_cell, passed, quiet_moves, relevance_zone, vcf_line};
-use crate::game::gomoku::vcf::{Threats, QUICK_VCF_NODES, QUICK_VCT_NODES};
+use crate::game::gomoku::vcf::{Threats, QUICK_VCF_NODES};
 use crate::game::gomoku::vct_zone::vct_zone;
 use crate::game::gomoku::{Cell, Gomoku, Rule};
 use crate::game::{Game, MoveList, Outcome};
@@ -21,7 +21,16 @@ pub(super) const INFINITE: u32 = 1 << 28;
 /// The most open threes the attacker tries at a node, best ordered first.
 const MAX_THREES: usize = 8;
 /// The longest VCF or small VCT that makes a quiet move a threat, in plies.
-const QUIET_THREAT_PLIES: u32 = 23;
+pub(super) const QUIET_THREAT_PLIES: u32 = 23;
+
+/// How far a node's quiet moves reach (`dfpn.rs` sets it by depth).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reach {
+    /// Quiet candidates the attacker tries.
+    pub quiet_tries: usize,
+    /// Node budget of the small VCT that checks a quiet threat (`QuietVct`).
+    pub vct_nodes: u32,
+}
 
 /// What a node is worth before (or without) expanding it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,6 +181,7 @@ pub(super) fn attacks(
     position: &Gomoku,
     space: Space,
     remaining: u32,
+    quiet_tries: usize,
     out: &mut MoveList<Cell>,
 ) -> bool {
     if !threat_attacks(position, space.threats, MAX_THREES, out) {
@@ -194,7 +204,7 @@ pub(super) fn attacks(
         let mut keys = MoveList::<i32>::new();
         defences(position, me, &mut quiet, &mut keys);
     } else {
-        quiet_moves(position, space.quiet_tries, &mut quiet);
+        quiet_moves(position, quiet_tries, &mut quiet);
     }
     for &mv in quiet.iter() {
         if !out.contains(&mv) && !leaves_their_three(mv) {
@@ -219,8 +229,9 @@ pub(super) struct Answers {
     pub limited: bool,
 }
 
-/// The defender's answers with `remaining` plies left to the depth limit.
-pub(super) fn answers(position: &Gomoku, space: Space, remaining: u32) -> Answers {
+/// The defender's answers with `remaining` plies left to the depth limit, a quiet
+/// threat checked by a small VCT of at most `vct_nodes` nodes.
+pub(super) fn answers(position: &Gomoku, space: Space, remaining: u32, vct_nodes: u32) -> Answers {
     let board = position.board();
     let me = position.side_to_move().index();
     let attacker = 1 - me;
@@ -269,7 +280,7 @@ pub(super) fn answers(position: &Gomoku, space: Space, remaining: u32) -> Answer
                 found.limited = true;
                 return found;
             }
-            match vct_zone(&threat, limit, QUICK_VCT_NODES, &mut found.nodes) {
+            match vct_zone(&threat, limit, vct_nodes, &mut found.nodes) {
                 Some(zone) => zone,
                 None => return found,
             }

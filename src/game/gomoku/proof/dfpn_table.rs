@@ -98,6 +98,7 @@ impl Table {
         }
         if self.entries.len() != self.buckets * WAYS {
             self.entries = vec![[0; 3]; self.buckets * WAYS];
+            crate::memory::advise_huge_pages(&self.entries);
             self.generation = 1;
             return;
         }
@@ -118,6 +119,20 @@ impl Table {
     fn bucket(&self, key: u64) -> usize {
         // Multiply-shift on the high bits: the low bits also pick the Gomoku hash slot.
         ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (self.buckets - 1)) * WAYS
+    }
+
+    /// Asks the processor to bring `key`'s bucket (two cache lines) into the cache ahead
+    /// of a `probe`; changes nothing.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        if self.entries.is_empty() {
+            return;
+        }
+        let start = self.bucket(key);
+        let first: *const Packed = &self.entries[start];
+        let last: *const Packed = &self.entries[start + WAYS - 1];
+        crate::memory::prefetch_line(first.cast());
+        crate::memory::prefetch_line(last.cast::<u8>().wrapping_add(ENTRY_BYTES - 1));
     }
 
     /// The entry of `key` written in this search, or a proof (`pn == 0`) written in an

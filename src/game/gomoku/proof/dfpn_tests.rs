@@ -163,3 +163,53 @@ fn the_table_stays_within_its_memory() {
     // The whole solver within a small budget, searching a real position.
     let _ = dfpn(&after("h8 i9 h9 h10 g8"), Threats::QuietVct, 96 << 10);
 }
+
+#[test]
+fn the_root_tries_more_quiet_moves_and_checks_threats_near_it_further() {
+    use super::dfpn::{NEAR_DEPTH, ROOT_QUIET_TRIES, ROOT_QUIET_VCT_NODES};
+    use crate::game::gomoku::quiet::quiet_moves;
+    use crate::game::gomoku::vcf::QUICK_VCT_NODES;
+    use crate::game::MoveList;
+    // Own-set g11 (Black to move): g9, quiet, threatens a VCT and wins (Rapfi: M23);
+    // it is not among the 3 best quiet candidates a node gets, only the root's 8.
+    let g11 = after("h8 j9 g8 i8 h7 h9 i6 j5");
+    let g9 = g11.parse_legal_move("g9").expect("legal");
+    let ranked = |tries| {
+        let mut moves = MoveList::new();
+        quiet_moves(&g11, tries, &mut moves);
+        moves
+    };
+    assert!(!ranked(3).contains(&g9));
+    assert!(ranked(ROOT_QUIET_TRIES).contains(&g9));
+    // Own-set g35 (Black to move, Rapfi: i10 M25): its win needs quiet threats that a
+    // 150-node small VCT misses within 6 plies of the root (session 8: disproven at once).
+    let g35 = after("h8 i8 g6 h9 j7 f7 j6 f9 j5 j8 i6 f6 f8 g8");
+    let mut solver = ThreatSolver::default();
+    solver.set_memory_budget(16 << 20);
+    let mut control = Control::new(StopFlag::new(), None, None);
+    let mut prove = |position: &Gomoku| {
+        solver
+            .prove_by_dfpn(
+                position,
+                Threats::QuietVct,
+                3,
+                4_000_000,
+                None,
+                &mut control,
+            )
+            .expect("within budget")
+            .expect("a quiet win")
+    };
+    let proof = prove(&g35);
+    assert_line_wins(&g35, &proof.pv);
+    assert!(proof.plies >= 25, "{}", proof.plies);
+    // Two plies on, with the same move cache: the root of this search was a deeper node
+    // of the last (debug builds check every cached list against a fresh one).
+    let mut later = g35.clone();
+    for &mv in &proof.pv[..2] {
+        later.play(mv);
+    }
+    let next = prove(&later);
+    assert_line_wins(&later, &next.pv);
+    const { assert!(NEAR_DEPTH >= 2 && ROOT_QUIET_VCT_NODES > QUICK_VCT_NODES) };
+}
