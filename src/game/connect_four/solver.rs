@@ -273,7 +273,10 @@ impl Solver<ConnectFour> for ConnectFourSolver {
                 Ok(Proof::Partial {
                     losing,
                     halt: Halt::OverBudget,
-                }) if !losing.is_empty() => return Verdict::Excluding(losing),
+                }) if !losing.is_empty() => {
+                    log::debug!("solver: no result within its budget; proven losing: {losing:?}");
+                    return Verdict::Excluding(losing);
+                }
                 Ok(Proof::Partial {
                     halt: Halt::OverBudget,
                     ..
