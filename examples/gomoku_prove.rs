@@ -3,7 +3,8 @@
 //! of the root's win search alone (VCF, the shallow iterative-deepening VCTs, the
 //! proof-number VCT, the depth-first proof-number VCT with quiet threats of a VCT
 //! (`dfpn`, `TRIES=N` quiet candidates a node, default 3) and without (`dfpn-plain`))
-//! with a time limit, and what it found, in how many nodes and ms.
+//! with a time limit, and what it found, in how many nodes and ms. The solver's memory:
+//! `SOLVER_MIB` (default 128; the engine's default `Hash` of 64 MiB gives it 32).
 //!
 //! cargo run --release --example gomoku_prove -- FILE.tsv [MS] [ID,ID,...]
 
@@ -81,7 +82,12 @@ fn main() {
                 continue;
             }
             let mut solver = ThreatSolver::default();
-            solver.set_memory_budget(128 << 20);
+            // The engine's solver gets half of `Hash` (default 64 MiB: 32 MiB).
+            let mib: usize = std::env::var("SOLVER_MIB")
+                .ok()
+                .and_then(|m| m.parse().ok())
+                .unwrap_or(128);
+            solver.set_memory_budget(mib << 20);
             let mut control = Control::new(StopFlag::new(), None, None);
             let start = Instant::now();
             let deadline = Some(start + Duration::from_millis(ms));

@@ -66,6 +66,8 @@ struct Child {
     key: u64,
     /// The latest numbers known here (the table has the same or newer ones).
     value: Leaf,
+    /// Whether a disproof in `value` met no depth limit (`Value::exact`).
+    exact: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -74,6 +76,9 @@ struct Value {
     dn: u32,
     plies: u32,
     best: u16,
+    /// For a disproof: no node below it met the depth limit (nor had its moves cut
+    /// short by it), so it holds in deeper iterations too.
+    exact: bool,
 }
 
 impl From<Entry> for Value {
@@ -83,6 +88,7 @@ impl From<Entry> for Value {
             dn: e.dn,
             plies: u32::from(e.plies),
             best: e.best,
+            exact: e.exact,
         }
     }
 }
@@ -94,6 +100,15 @@ impl Value {
             dn: leaf.dn,
             plies: leaf.plies,
             best: NO_MOVE,
+            exact: true,
+        }
+    }
+
+    /// A disproof, `exact` or only for this depth limit.
+    fn disproven(exact: bool) -> Value {
+        Value {
+            exact,
+            ..Value::leaf(Leaf::DISPROVEN)
         }
     }
 }
@@ -193,7 +208,7 @@ impl DfpnSearch {
                 break;
             }
             if i > 0 {
-                run.table.new_search();
+                run.table.new_iteration();
             }
             run.max_depth = limit;
             run.cut = false;
@@ -345,6 +360,7 @@ impl Run<'_> {
                 work: work.min(u64::from(u32::MAX)) as u32,
                 best: value.best,
                 plies: value.plies.min(255) as u8,
+                exact: value.exact,
                 generation: 0,
             },
         );
@@ -380,17 +396,20 @@ impl Run<'_> {
         }
         if depth >= self.max_depth {
             self.cut = true;
-            return Ok(Value::leaf(Leaf::DISPROVEN));
+            return Ok(Value::disproven(false));
         }
         let remaining = (self.max_depth - depth) as u32;
         let mut moves = MoveList::<Cell>::new();
         let mut outside = 0;
         let reach = self.reach(depth);
         let cache_key = self.cache_key(position, attacker, remaining, depth);
+        // Whether the depth limit cut this node's moves short.
+        let own_cut;
         if let Some(cached) = self.moves.get(cache_key) {
             self.cut |= cached.cut;
+            own_cut = cached.cut;
             if !cached.threat {
-                let value = Value::leaf(Leaf::DISPROVEN);
+                let value = Value::disproven(!own_cut);
                 self.store(key, value, 1);
                 return Ok(value);
             }
@@ -407,17 +426,19 @@ impl Run<'_> {
                 &mut moves,
             );
             self.cut |= cut;
+            own_cut = cut;
             moves.truncate(MAX_CHILDREN);
             self.cache_moves(cache_key, &moves, 0, cut, true);
         } else {
             let found = answers(position, self.space, remaining, reach.vct_nodes);
             self.cut |= found.limited;
+            own_cut = found.limited;
             self.add_nodes(found.nodes)?;
             if !found.threat || found.moves.len() > MAX_CHILDREN {
                 if !found.threat {
                     self.cache_moves(cache_key, &[], 0, found.limited, false);
                 }
-                let value = Value::leaf(Leaf::DISPROVEN);
+                let value = Value::disproven(!own_cut);
                 self.store(key, value, self.visited - start + 1);
                 return Ok(value);
             }
@@ -427,11 +448,11 @@ impl Run<'_> {
         }
         if moves.is_empty() {
             // The attacker has no threat left, or the defender no answer.
-            let value = Value::leaf(if attacker {
-                Leaf::DISPROVEN
+            let value = if attacker {
+                Value::disproven(!own_cut)
             } else {
-                Leaf::proven(outside)
-            });
+                Value::leaf(Leaf::proven(outside))
+            };
             self.store(key, value, 1);
             return Ok(value);
         }
@@ -446,11 +467,17 @@ impl Run<'_> {
                 // fours, each of which looks as good as the last.
                 value.pn += (depth / 4) as u32;
             }
-            children.push(Child { mv, key, value });
+            children.push(Child {
+                mv,
+                key,
+                value,
+                exact: true,
+            });
         }
         let value = loop {
-            let (value, best, second) = self.gather(&mut children, attacker, outside);
+            let (mut value, best, second) = self.gather(&mut children, attacker, outside);
             if value.pn >= thpn || value.dn >= thdn || value.pn == 0 || value.dn == 0 {
+                value.exact &= !own_cut;
                 break value;
             }
             let child = children[best].value;
@@ -473,6 +500,7 @@ impl Run<'_> {
                 dn: found.dn,
                 plies: found.plies,
             };
+            children[best].exact = found.exact;
         };
         self.store(key, value, self.visited - start + 1);
         Ok(value)
@@ -480,12 +508,14 @@ impl Run<'_> {
 
     /// The node's numbers from its children's (the table's, else the latest known), the
     /// index of the most-proving child and the second-best child's number; for a proven
-    /// node, its length and move.
+    /// node, its length and move; for a disproven one whether the disproof is exact (the
+    /// attacker's: every child's is; the defender's: one refuting answer's is).
     fn gather(&self, children: &mut [Child], attacker: bool, outside: u32) -> (Value, usize, u32) {
         let (mut min, mut second, mut sum, mut best) = (INFINITE, INFINITE, 0u32, 0usize);
         let mut proven: Option<(u32, usize)> = None;
         let mut all_proven = true;
         let mut longest = (outside, NO_MOVE);
+        let (mut all_exact, mut any_exact) = (true, false);
         for (i, child) in children.iter_mut().enumerate() {
             if let Some(entry) = self.table.probe(child.key) {
                 child.value = Leaf {
@@ -493,8 +523,13 @@ impl Run<'_> {
                     dn: entry.dn,
                     plies: u32::from(entry.plies),
                 };
+                child.exact = entry.exact;
             }
             let v = child.value;
+            if v.dn == 0 {
+                all_exact &= child.exact;
+                any_exact |= child.exact;
+            }
             // The number the node minimises (pn for the attacker, dn for the defender)
             // and the one it sums.
             let (own, other) = if attacker { (v.pn, v.dn) } else { (v.dn, v.pn) };
@@ -523,6 +558,7 @@ impl Run<'_> {
                 dn: sum,
                 plies: 0,
                 best: NO_MOVE,
+                exact: all_exact,
             }
         } else {
             Value {
@@ -530,6 +566,7 @@ impl Run<'_> {
                 dn: min,
                 plies: 0,
                 best: NO_MOVE,
+                exact: any_exact,
             }
         };
         if attacker {

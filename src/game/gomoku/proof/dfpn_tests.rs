@@ -140,6 +140,7 @@ fn the_table_stays_within_its_memory() {
         work: 77,
         best: 300,
         plies: 37,
+        exact: false,
         generation: 0,
     };
     table.store(stored.key, stored);
@@ -154,6 +155,39 @@ fn the_table_stays_within_its_memory() {
     // A new search sees none of the old entries.
     table.new_search();
     assert!((1..1000u64).all(|k| table.probe(k.wrapping_mul(0x2545_F491_4F6C_DD1D)).is_none()));
+    // A deeper iteration sees this search's exact disproofs (and they round-trip), not
+    // its other entries; the next search sees neither.
+    let disproof = |key: u64, exact: bool| Entry {
+        key,
+        pn: INFINITE_FOR_TEST,
+        dn: 0,
+        work: 5,
+        exact,
+        ..Entry::default()
+    };
+    let (exact, cut, open) = (
+        0x1111_2222_3333_4445,
+        0x5555_6666_7777_8889,
+        0x9999_AAAA_BBBB_CCCD,
+    );
+    table.store(exact, disproof(exact, true));
+    table.store(cut, disproof(cut, false));
+    table.store(
+        open,
+        Entry {
+            pn: 3,
+            dn: 2,
+            ..Entry::default()
+        },
+    );
+    table.new_iteration();
+    let kept = table
+        .probe(exact)
+        .expect("an exact disproof outlives the iteration");
+    assert_eq!((kept.pn, kept.dn, kept.exact), (INFINITE_FOR_TEST, 0, true));
+    assert!(table.probe(cut).is_none() && table.probe(open).is_none());
+    table.new_search();
+    assert!(table.probe(exact).is_none());
     // The hash after a move, computed without playing it.
     let position = after("h8 i9 h9");
     let mv = position.parse_legal_move("h10").expect("legal");
