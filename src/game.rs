@@ -296,6 +296,28 @@ pub trait Evaluate: Game {
     /// move list, searching them again at full depth only when they beat alpha.
     const LATE_MOVE_REDUCTIONS: bool = false;
 
+    /// Reverse futility at a node off the principal variation `depth` plies above the
+    /// horizon: `Some(margin)` when a static value at least `margin` above beta may be
+    /// taken to fail high without a search. `None`, the default: the node is searched.
+    #[inline]
+    fn futility_margin(&self, _params: &Self::Params, _depth: u32) -> Option<i32> {
+        None
+    }
+
+    /// Whether the search, at shallow nodes off the principal variation with a partial
+    /// (non-exhaustive) move list, leaves out the late moves that
+    /// [`Evaluate::is_quiet_move`] calls quiet (late-move pruning), and reduces quiet late
+    /// moves more than the others (with [`Evaluate::LATE_MOVE_REDUCTIONS`]).
+    const LATE_MOVE_PRUNING: bool = false;
+
+    /// Whether `mv` (a move of [`Evaluate::search_moves`] here) is quiet: it makes no
+    /// threat and stops no serious one, so late-move pruning may leave it out. Used only with
+    /// [`Evaluate::LATE_MOVE_PRUNING`]; the default calls no move quiet.
+    #[inline]
+    fn is_quiet_move(&self, _params: &Self::Params, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// The moves the search tries here, each with an ordering key (higher first; the
     /// search adds its table move, killers and history on top). By default every legal
     /// move with key 0.

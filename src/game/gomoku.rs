@@ -31,6 +31,8 @@ mod marker_tests;
 #[cfg(test)]
 mod proof_tests;
 #[cfg(test)]
+mod pruning_tests;
+#[cfg(test)]
 mod quiet_tests;
 #[cfg(test)]
 mod renju_tests;
@@ -358,6 +360,12 @@ pub struct GomokuParams {
     /// At a leaf where the opponent has an open three and the side to move no four, give
     /// the tempo bonus to the opponent (the side to move must defend).
     pub initiative: bool,
+    /// Late-move pruning and stronger reductions of quiet moves in the main search.
+    pub late_pruning: bool,
+    /// Reverse futility pruning at nodes where the opponent threatens nothing.
+    pub futility: bool,
+    /// The reverse futility margin per ply of depth.
+    pub futility_step: i32,
 }
 
 impl Default for GomokuParams {
@@ -371,6 +379,9 @@ impl Default for GomokuParams {
             defence: true,
             leaf_block: true,
             initiative: true,
+            late_pruning: true,
+            futility: true,
+            futility_step: 150,
         }
     }
 }
@@ -419,6 +430,27 @@ const SPECS: &[OptionSpec] = &[
         help: "at a leaf where the opponent has an open three and the side to move no four, the opponent gets the tempo bonus",
     },
     OptionSpec {
+        name: "GomokuLatePruning",
+        kind: "check",
+        default: "true",
+        range: "",
+        help: "at shallow nodes leave out late quiet moves (no open three or four made, no double threat stopped), and reduce late quiet moves more",
+    },
+    OptionSpec {
+        name: "GomokuFutility",
+        kind: "check",
+        default: "true",
+        range: "",
+        help: "at nodes up to 8 plies above the horizon where the opponent threatens nothing, a static value above beta by GomokuFutilityStep a ply fails high unsearched",
+    },
+    OptionSpec {
+        name: "GomokuFutilityStep",
+        kind: "spin",
+        default: "150",
+        range: "0..5000",
+        help: "the reverse futility margin per ply of depth",
+    },
+    OptionSpec {
         name: "GomokuVctNodes",
         kind: "spin",
         default: "2000000",
@@ -463,6 +495,19 @@ impl GameParams for GomokuParams {
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuInitiative") {
             self.initiative = parse_check(value)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuLatePruning") {
+            self.late_pruning = parse_check(value)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuFutility") {
+            self.futility = parse_check(value)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuFutilityStep") {
+            self.futility_step = value
+                .parse::<i32>()
+                .ok()
+                .filter(|v| (0..=5000).contains(v))
+                .ok_or_else(|| Some("expected an integer from 0 to 5000".to_string()))?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuVctNodes") {
             self.vct_nodes = value
@@ -537,6 +582,43 @@ impl Evaluate for Gomoku {
 
     const EXTEND_FORCED_REPLIES: bool = true;
     const LATE_MOVE_REDUCTIONS: bool = true;
+    const LATE_MOVE_PRUNING: bool = true;
+
+    /// With `futility`: `futility_step` a ply, at nodes up to `FUTILITY_DEPTH` plies above
+    /// the horizon where the opponent threatens nothing (no four, no open three: the side to
+    /// move is free to play anywhere) and the side to move has no five (a node the search
+    /// ends at once).
+    #[inline]
+    fn futility_margin(&self, params: &GomokuParams, depth: u32) -> Option<i32> {
+        let them = 1 - self.side.index();
+        if depth > FUTILITY_DEPTH {
+            return None;
+        }
+        let margin = params.futility_step * depth as i32;
+        let board = &self.board;
+        (params.futility
+            && board.class_count(them, cell_class::FIVE) == 0
+            && board.class_count(them, cell_class::OPEN_FOUR) == 0
+            && board.class_count(1 - them, cell_class::FIVE) == 0)
+            .then_some(margin)
+    }
+
+    /// A move that makes no open three or four for the side to move and takes no cell
+    /// where the opponent would make a double threat (two open threes, a four-three, an
+    /// open four or a five), with `late_pruning`. Cells where the opponent would make one
+    /// open three or one four are quiet: most cells near the fight are such cells. The
+    /// lists where the opponent threatens (a four, an open three) are exhaustive and never
+    /// pruned.
+    #[inline]
+    fn is_quiet_move(&self, params: &GomokuParams, mv: Cell) -> bool {
+        let me = self.side.index();
+        let cell = usize::from(mv.0);
+        let theirs = self.board.cell_class(1 - me, cell);
+        params.late_pruning
+            && self.board.cell_class(me, cell) < cell_class::OPEN_THREE
+            && theirs <= cell_class::FOUR
+            && theirs != cell_class::DOUBLE_THREE
+    }
 
     fn search_moves(&self, out: &mut MoveList<Cell>, keys: &mut MoveList<i32>) -> bool {
         moves::search_moves(self, out, keys)
@@ -578,6 +660,9 @@ impl Evaluate for Gomoku {
         ]
     }
 }
+
+/// The deepest node (plies above the horizon) where reverse futility is tried.
+const FUTILITY_DEPTH: u32 = 8;
 
 /// The VCF the search's proof mode looks for after each move it adds to a completed
 /// list (`Evaluate::sure_win_plies`): at most this many plies, found within this many

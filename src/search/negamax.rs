@@ -172,6 +172,18 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             }
         }
 
+        // Reverse futility at non-PV nodes with a heuristic window, where the game allows
+        // it (`Evaluate::futility_margin`): a static value above beta by the margin fails
+        // high at once.
+        if !is_pv && alpha > -EVAL_LIMIT && beta < EVAL_LIMIT && self.prove_parity.is_none() {
+            if let Some(margin) = position.futility_margin(self.params, depth) {
+                if position.evaluate(self.params) - margin >= beta {
+                    self.horizon_leaves += 1;
+                    return Some(beta);
+                }
+            }
+        }
+
         // Multi-ProbCut at non-PV nodes with a heuristic window: a shallow search clear
         // of the window by the game's margin stands for the deep one.
         if !is_pv && alpha > -EVAL_LIMIT && beta < EVAL_LIMIT {
@@ -237,16 +249,35 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         // is the same: the keys don't change inside the loop). At a cutoff the child made
         // ahead is wasted, which only these nodes (a small fraction of all) pay.
         let look_ahead = child_depth >= 2;
+        // Late-move pruning: from this many moves on, quiet moves are left out (see
+        // `late_move_count`); never in a list the search must complete or prove.
+        let prune_from = if G::LATE_MOVE_PRUNING
+            && !is_pv
+            && !exhaustive
+            && self.prove_parity.is_none()
+            && ply > FULL_WIDTH_PLY
+        {
+            late_move_count(depth)
+        } else {
+            usize::MAX
+        };
         let mut ahead: Option<G> = None;
         for i in 0..moves.len() {
             let child = match ahead.take() {
                 Some(child) => child,
                 None => {
                     pick_best(&mut moves, &mut keys, i);
+                    if i >= prune_from && position.is_quiet_move(self.params, moves[i]) {
+                        continue;
+                    }
                     self.make_child(position, moves[i], look_ahead)
                 }
             };
             let mv = moves[i];
+            if i >= prune_from && position.is_quiet_move(self.params, mv) {
+                // Made one move ahead: dropped unsearched.
+                continue;
+            }
             if look_ahead && i + 1 < moves.len() {
                 pick_best(&mut moves, &mut keys, i + 1);
                 ahead = Some(self.make_child(position, moves[i + 1], true));
@@ -254,7 +285,8 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             let score = if i == 0 {
                 -self.search(&child, child_depth, ply + 1, -beta, -alpha)?
             } else {
-                let reduction = late_move_reduction::<G>(exhaustive, i, depth);
+                let quiet = G::LATE_MOVE_PRUNING && position.is_quiet_move(self.params, mv);
+                let reduction = late_move_reduction::<G>(exhaustive, i, depth, quiet);
                 let mut probe =
                     -self.search(&child, child_depth - reduction, ply + 1, -alpha - 1, -alpha)?;
                 if reduction > 0 && probe > alpha {
@@ -366,14 +398,64 @@ impl<G: Evaluate> Negamax<'_, G> {
 
 /// The depth taken off move `index` of a list (`exhaustive` or not) at `depth`: none for
 /// the first moves, forced lists and shallow nodes; one ply, two for the latest moves.
+/// A `quiet` move (only with [`Evaluate::LATE_MOVE_PRUNING`]) loses about
+/// ln(depth) ln(index) / 1.5 plies instead when that is more (`QUIET_REDUCTIONS`). The
+/// reduced child keeps at least one ply.
 #[inline]
-fn late_move_reduction<G: Evaluate>(exhaustive: bool, index: usize, depth: u32) -> u32 {
+fn late_move_reduction<G: Evaluate>(
+    exhaustive: bool,
+    index: usize,
+    depth: u32,
+    quiet: bool,
+) -> u32 {
     if !G::LATE_MOVE_REDUCTIONS || exhaustive || index < 3 || depth < 3 {
-        0
-    } else if index >= 8 && depth >= 5 {
-        2
+        return 0;
+    }
+    let base = if index >= 8 && depth >= 5 { 2 } else { 1 };
+    let reduction = if quiet {
+        base.max(QUIET_REDUCTIONS[(depth as usize).min(31)][index.min(31)])
     } else {
-        1
+        base
+    };
+    reduction.min(depth - 2)
+}
+
+/// Reductions of quiet late moves by depth and move index: ln(depth) ln(index) / 1.5,
+/// rounded (0 for depth or index 0 and 1).
+const QUIET_REDUCTIONS: [[u32; 32]; 32] = quiet_reductions();
+
+const fn quiet_reductions() -> [[u32; 32]; 32] {
+    // round(1024 ln n) for n in 0..32 (ln 0 taken as 0).
+    const LN: [u32; 32] = [
+        0, 0, 710, 1125, 1420, 1648, 1835, 1993, 2129, 2250, 2358, 2455, 2545, 2627, 2702, 2773,
+        2839, 2901, 2960, 3015, 3068, 3118, 3165, 3211, 3254, 3296, 3336, 3375, 3412, 3448, 3483,
+        3516,
+    ];
+    let mut table = [[0; 32]; 32];
+    let mut depth = 0;
+    while depth < 32 {
+        let mut index = 0;
+        while index < 32 {
+            // LN[d] LN[i] / (1.5 * 1024 * 1024), rounded half up.
+            table[depth][index] = (LN[depth] * LN[index] + 786_432) / 1_572_864;
+            index += 1;
+        }
+        depth += 1;
+    }
+    table
+}
+
+/// The number of moves searched at a node `depth` plies above the horizon before late-move
+/// pruning leaves out the quiet ones (`usize::MAX`: none left out, deeper nodes).
+#[inline]
+fn late_move_count(depth: u32) -> usize {
+    match depth {
+        1 => 3,
+        2 => 5,
+        3 => 8,
+        4 => 11,
+        5 => 15,
+        _ => usize::MAX,
     }
 }
 
@@ -403,6 +485,31 @@ fn pick_best<M: Copy>(moves: &mut MoveList<M>, keys: &mut MoveList<i32>, from: u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quiet_reductions_follow_the_log_formula() {
+        for (depth, row) in QUIET_REDUCTIONS.iter().enumerate() {
+            for (index, &reduction) in row.iter().enumerate() {
+                let expected = if depth < 2 || index < 2 {
+                    0
+                } else {
+                    ((depth as f64).ln() * (index as f64).ln() / 1.5 + 0.5) as u32
+                };
+                assert_eq!(reduction, expected, "{depth} {index}");
+            }
+        }
+        // Move 8 at depth 9 loses 3 plies; a forced or early move, or a shallow node, none.
+        assert_eq!(QUIET_REDUCTIONS[9][8], 3);
+        type G = crate::game::gomoku::Gomoku;
+        assert_eq!(late_move_reduction::<G>(false, 8, 9, true), 3);
+        assert_eq!(late_move_reduction::<G>(false, 8, 9, false), 2);
+        assert_eq!(late_move_reduction::<G>(true, 8, 9, true), 0);
+        assert_eq!(late_move_reduction::<G>(false, 2, 9, true), 0);
+        assert_eq!(late_move_reduction::<G>(false, 20, 3, true), 1);
+        // Games without reductions never reduce.
+        type T = crate::game::tictactoe::TicTacToe;
+        assert_eq!(late_move_reduction::<T>(false, 8, 9, true), 0);
+    }
 
     #[test]
     fn pick_best_moves_the_first_of_the_highest_keys_forward() {

@@ -12,6 +12,9 @@ const LEARNED: GomokuParams = GomokuParams {
     // The weights alone, without the forced block of a four.
     leaf_block: false,
     initiative: false,
+    late_pruning: true,
+    futility: true,
+    futility_step: 150,
 };
 
 /// The 15x15 freestyle position after `moves` (Black first).
