@@ -592,17 +592,15 @@ impl Evaluate for Gomoku {
     /// ends at once).
     #[inline]
     fn futility_margin(&self, params: &GomokuParams, depth: u32) -> Option<i32> {
-        let them = 1 - self.side.index();
-        if depth > FUTILITY_DEPTH {
+        if !params.futility || depth > FUTILITY_DEPTH {
             return None;
         }
-        let margin = params.futility_step * depth as i32;
+        let them = 1 - self.side.index();
         let board = &self.board;
-        (params.futility
-            && board.class_count(them, cell_class::FIVE) == 0
+        (board.class_count(them, cell_class::FIVE) == 0
             && board.class_count(them, cell_class::OPEN_FOUR) == 0
             && board.class_count(1 - them, cell_class::FIVE) == 0)
-            .then_some(margin)
+            .then_some(params.futility_step * depth as i32)
     }
 
     /// A move that makes no open three or four for the side to move and takes no cell
@@ -613,11 +611,13 @@ impl Evaluate for Gomoku {
     /// pruned.
     #[inline]
     fn is_quiet_move(&self, params: &GomokuParams, mv: Cell) -> bool {
+        if !params.late_pruning {
+            return false;
+        }
         let me = self.side.index();
         let cell = usize::from(mv.0);
         let theirs = self.board.cell_class(1 - me, cell);
-        params.late_pruning
-            && self.board.cell_class(me, cell) < cell_class::OPEN_THREE
+        self.board.cell_class(me, cell) < cell_class::OPEN_THREE
             && theirs <= cell_class::FOUR
             && theirs != cell_class::DOUBLE_THREE
     }

@@ -263,21 +263,22 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         };
         let mut ahead: Option<G> = None;
         for i in 0..moves.len() {
-            let child = match ahead.take() {
-                Some(child) => child,
-                None => {
-                    pick_best(&mut moves, &mut keys, i);
-                    if i >= prune_from && position.is_quiet_move(self.params, moves[i]) {
-                        continue;
-                    }
-                    self.make_child(position, moves[i], look_ahead)
-                }
-            };
+            if ahead.is_none() {
+                pick_best(&mut moves, &mut keys, i);
+            }
             let mv = moves[i];
-            if i >= prune_from && position.is_quiet_move(self.params, mv) {
-                // Made one move ahead: dropped unsearched.
+            // Asked once a move: whether late-move pruning may leave it out, and how far
+            // it is reduced.
+            let quiet = G::LATE_MOVE_PRUNING && i > 0 && position.is_quiet_move(self.params, mv);
+            if quiet && i >= prune_from {
+                // Left out unsearched (with the child made for it one move ahead, if any).
+                ahead = None;
                 continue;
             }
+            let child = match ahead.take() {
+                Some(child) => child,
+                None => self.make_child(position, mv, look_ahead),
+            };
             if look_ahead && i + 1 < moves.len() {
                 pick_best(&mut moves, &mut keys, i + 1);
                 ahead = Some(self.make_child(position, moves[i + 1], true));
@@ -285,7 +286,6 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             let score = if i == 0 {
                 -self.search(&child, child_depth, ply + 1, -beta, -alpha)?
             } else {
-                let quiet = G::LATE_MOVE_PRUNING && position.is_quiet_move(self.params, mv);
                 let reduction = late_move_reduction::<G>(exhaustive, i, depth, quiet);
                 let mut probe =
                     -self.search(&child, child_depth - reduction, ply + 1, -alpha - 1, -alpha)?;
