@@ -48,3 +48,35 @@ pub fn prefetch_line(address: *const u8) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = address;
 }
+
+/// The largest power of two not above `n` (0 for 0): the slot or bucket count of a
+/// table indexed by masking that must fit a memory budget.
+pub fn floor_power_of_two(n: usize) -> usize {
+    if n == 0 {
+        0
+    } else {
+        1 << (usize::BITS - 1 - n.leading_zeros())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::floor_power_of_two;
+
+    #[test]
+    fn floor_power_of_two_rounds_down() {
+        let cases = [
+            (0, 0),
+            (1, 1),
+            (2, 2),
+            (3, 2),
+            (1000, 512),
+            (1024, 1024),
+            (1025, 1024),
+        ];
+        for (n, expected) in cases {
+            assert_eq!(floor_power_of_two(n), expected, "{n}");
+        }
+        assert_eq!(floor_power_of_two(usize::MAX), 1 << (usize::BITS - 1));
+    }
+}

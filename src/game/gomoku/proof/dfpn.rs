@@ -124,12 +124,6 @@ struct Run<'a> {
     budget: u64,
     visited: u64,
     deadline: Option<Instant>,
-    /// Quiet candidates of the root (at least `Space::quiet_tries`).
-    root_tries: usize,
-    /// Node budget of the check of a quiet threat the root's move makes.
-    root_vct_nodes: u32,
-    /// Plies from the root that get `root_tries` and `root_vct_nodes`.
-    near_depth: usize,
     /// This iteration's depth limit.
     max_depth: usize,
     /// Whether a node at the depth limit was met in this iteration.
@@ -192,9 +186,6 @@ impl DfpnSearch {
             budget,
             visited: 0,
             deadline,
-            root_tries: ROOT_QUIET_TRIES,
-            root_vct_nodes: ROOT_QUIET_VCT_NODES,
-            near_depth: NEAR_DEPTH,
             max_depth: 0,
             cut: false,
         };
@@ -260,14 +251,14 @@ impl Run<'_> {
     /// move and the defender's answer to it) more quiet candidates and a larger check
     /// of a quiet threat; there are few such nodes, each visited many times (cached).
     fn reach(&self, depth: usize) -> Reach {
-        if depth < self.near_depth {
+        if depth < NEAR_DEPTH {
             Reach {
                 quiet_tries: if depth == 0 {
-                    self.space.quiet_tries.max(self.root_tries)
+                    self.space.quiet_tries.max(ROOT_QUIET_TRIES)
                 } else {
                     self.space.quiet_tries
                 },
-                vct_nodes: self.root_vct_nodes,
+                vct_nodes: ROOT_QUIET_VCT_NODES,
             }
         } else {
             Reach {
@@ -301,7 +292,7 @@ impl Run<'_> {
             return base;
         }
         let plies = u64::from(remaining.min(QUIET_THREAT_PLIES + 1));
-        let near = if depth < self.near_depth {
+        let near = if depth < NEAR_DEPTH {
             0x2545_F491_4F6C_DD1D
         } else {
             0

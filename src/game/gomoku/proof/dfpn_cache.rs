@@ -54,12 +54,7 @@ impl MoveCache {
     /// Bounds the cache to `bytes` (none below one slot); memory already held above it
     /// is released.
     pub fn set_memory(&mut self, bytes: usize) {
-        let fit = bytes / SLOT_BYTES;
-        let capacity = if fit == 0 {
-            0
-        } else {
-            1usize << (usize::BITS - 1 - fit.leading_zeros())
-        };
+        let capacity = crate::memory::floor_power_of_two(bytes / SLOT_BYTES);
         if capacity != self.capacity {
             self.capacity = capacity;
             self.slots = Vec::new();

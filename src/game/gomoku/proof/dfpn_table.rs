@@ -87,9 +87,8 @@ pub(super) struct Table {
 impl Table {
     /// Bounds the table to `bytes`; memory already held above it is released.
     pub fn set_memory(&mut self, bytes: usize) {
-        let fit = (bytes / (ENTRY_BYTES * WAYS)).max(1);
         // The largest power of two that fits (at least one bucket).
-        let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+        let buckets = crate::memory::floor_power_of_two(bytes / (ENTRY_BYTES * WAYS)).max(1);
         if buckets != self.buckets {
             self.buckets = buckets;
             self.entries = Vec::new();
