@@ -21,6 +21,8 @@ pub mod vcf;
 pub mod vct_zone;
 
 #[cfg(test)]
+mod board_tests;
+#[cfg(test)]
 mod defence_tests;
 #[cfg(test)]
 mod eval_tests;

@@ -174,9 +174,8 @@ pub fn defences(position: &Gomoku, me: usize, out: &mut MoveList<Cell>, keys: &m
                 continue;
             }
             tried.push(mv);
-            let mut child = position.clone();
-            child.put(cell, position.side_to_move());
-            if child.board().class_count(them, cell_class::OPEN_FOUR) == 0 {
+            let side = position.side_to_move();
+            if board.class_count_after(cell, side, them, cell_class::OPEN_FOUR) == 0 {
                 out.push(mv);
                 keys.push(order_key(board, me, cell));
             }

@@ -273,7 +273,47 @@ impl Run<'_> {
     /// plies left) and how many (the root's); the answers to a quiet threat on the plies
     /// left (up to the longest threat checked) and on the check's budget at `depth`.
     fn cache_key(&self, position: &Gomoku, attacker: bool, remaining: u32, depth: usize) -> u64 {
-        let base = position.hash() ^ self.moves_salt;
+        let forced = !attacker && {
+            let board = position.board();
+            let them = 1 - position.side_to_move().index();
+            board.class_count(them, cell_class::FIVE) > 0
+                || (self.space.threats.threes()
+                    && board.class_count(them, cell_class::OPEN_FOUR) > 0)
+        };
+        self.key_of_moves(position.hash(), attacker, remaining, depth, forced)
+    }
+
+    /// The move-cache key of the child after `mv` (whose move it is: `!attacker`), for a
+    /// prefetch while the child is made: exact but for the defender's answers to a quiet
+    /// threat, where whether the attacker's move forces is guessed from its class.
+    fn child_cache_key(&self, position: &Gomoku, mv: Cell, attacker: bool, depth: usize) -> u64 {
+        let board = position.board();
+        let me = position.side_to_move().index();
+        let class = board.cell_class(me, usize::from(mv.0));
+        let forced = attacker
+            && (class >= cell_class::FOUR
+                || (self.space.threats.threes() && class >= cell_class::OPEN_THREE));
+        let remaining = self.max_depth.saturating_sub(depth + 1) as u32;
+        self.key_of_moves(
+            position.hash_after(mv),
+            !attacker,
+            remaining,
+            depth + 1,
+            forced,
+        )
+    }
+
+    /// `cache_key` from the position's hash and, for the defender, whether the attacker
+    /// forces (a five or an open-four cell).
+    fn key_of_moves(
+        &self,
+        hash: u64,
+        attacker: bool,
+        remaining: u32,
+        depth: usize,
+        forced: bool,
+    ) -> u64 {
+        let base = hash ^ self.moves_salt;
         if attacker {
             // The root's attacker alone tries more quiet candidates (a position is the
             // root of one search and deeper in another: the key tells them apart).
@@ -284,10 +324,6 @@ impl Run<'_> {
                 base
             };
         }
-        let board = position.board();
-        let them = 1 - position.side_to_move().index();
-        let forced = board.class_count(them, cell_class::FIVE) > 0
-            || (self.space.threats.threes() && board.class_count(them, cell_class::OPEN_FOUR) > 0);
         if forced || !self.space.quiet {
             return base;
         }
@@ -483,6 +519,11 @@ impl Run<'_> {
                     thdn.min(widen(second)),
                 )
             };
+            // The child's bucket and moves load while its position is made.
+            self.table.prefetch(children[best].key);
+            let mv = children[best].mv;
+            self.moves
+                .prefetch(self.child_cache_key(position, mv, attacker, depth));
             let mut next = position.clone();
             next.play(children[best].mv);
             let found = self.mid(&next, !attacker, child_thpn, child_thdn, depth + 1)?;

@@ -98,6 +98,16 @@ impl MoveCache {
         Some(cached)
     }
 
+    /// Starts loading `key`'s slot (both of its cache lines) into the cache.
+    pub fn prefetch(&self, key: u64) {
+        if self.slots.is_empty() {
+            return;
+        }
+        let slot: *const Packed = &self.slots[self.index(key)];
+        crate::memory::prefetch_line(slot.cast());
+        crate::memory::prefetch_line(slot.cast::<u8>().wrapping_add(SLOT_BYTES - 1));
+    }
+
     /// Stores `moves` under `key` (over whatever the slot held); a list longer than a
     /// slot, or an `outside` above 255, is not stored.
     pub fn put(&mut self, key: u64, moves: &[u16], outside: u32, cut: bool, threat: bool) {

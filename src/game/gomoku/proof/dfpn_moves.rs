@@ -189,11 +189,11 @@ pub(super) fn attacks(
     }
     let me = position.side_to_move().index();
     let them = 1 - me;
-    let they_threaten = position.board().class_count(them, cell_class::OPEN_FOUR) > 0;
+    let board = position.board();
+    let they_threaten = board.class_count(them, cell_class::OPEN_FOUR) > 0;
     let leaves_their_three = |cell: Cell| {
-        let mut child = position.clone();
-        child.play(cell);
-        child.board().class_count(them, cell_class::OPEN_FOUR) > 0
+        let side = position.side_to_move();
+        board.class_count_after(usize::from(cell.0), side, them, cell_class::OPEN_FOUR) > 0
     };
     if !space.quiet || remaining < 5 {
         return space.quiet;
@@ -357,9 +357,8 @@ pub(super) fn threat_attacks(
     keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
     let they_threaten = board.class_count(them, cell_class::OPEN_FOUR) > 0;
     let leaves_their_three = |cell: Cell| {
-        let mut child = position.clone();
-        child.play(cell);
-        child.board().class_count(them, cell_class::OPEN_FOUR) > 0
+        let side = position.side_to_move();
+        board.class_count_after(usize::from(cell.0), side, them, cell_class::OPEN_FOUR) > 0
     };
     let mut threes = 0;
     for &(_, cell, is_three) in &keyed {

@@ -1,0 +1,108 @@
+//! Board-level questions answered without placing a stone, checked against the answer of
+//! a board copy with the stone placed, on positions of seeded random games.
+
+use super::*;
+use crate::game::gomoku::moves::defences;
+
+/// Positions of seeded random games (mostly near the stones, so threats form) of every
+/// rule, each handed to `f` before every move until the game ends.
+fn for_each_random_position(games: usize, mut f: impl FnMut(&Gomoku)) {
+    let mut seed = 0x0DDB_1A5E_5BAD_5EED_u64;
+    for (size, rule) in [
+        (15, Rule::Freestyle),
+        (15, Rule::Renju),
+        (9, Rule::Standard),
+        (20, Rule::Freestyle),
+        (11, Rule::Renju),
+    ] {
+        for _ in 0..games {
+            let mut position = Gomoku::new(size, rule).expect("size");
+            while position.outcome().is_none() {
+                f(&position);
+                let mut moves = MoveList::new();
+                position.legal_moves(&mut moves);
+                seed = crate::game::zobrist::mix64(seed);
+                let (mut near, mut keys) = (MoveList::new(), MoveList::new());
+                position.search_moves(&mut near, &mut keys);
+                let pool = if seed.is_multiple_of(5) {
+                    &moves
+                } else {
+                    &near
+                };
+                position.play(pool[(seed >> 8) as usize % pool.len()]);
+            }
+        }
+    }
+}
+
+#[test]
+fn class_counts_after_a_stone_equal_those_of_the_board_with_it_placed() {
+    let (mut checked, mut changed) = (0usize, 0usize);
+    for_each_random_position(4, |position| {
+        let board = position.board();
+        let n = board.size();
+        for cell in 0..n * n {
+            if board.stone(cell).is_some() {
+                continue;
+            }
+            for by in [Player::First, Player::Second] {
+                let mut placed = board.clone();
+                placed.place(cell, by);
+                for player in 0..2 {
+                    for class in 0..cell_class::COUNT as u8 {
+                        let expected = placed.class_count(player, class);
+                        assert_eq!(
+                            board.class_count_after(cell, by, player, class),
+                            expected,
+                            "{:?} cell {cell} by {by:?} player {player} class {class}",
+                            board.rule()
+                        );
+                        checked += 1;
+                        changed += usize::from(expected != board.class_count(player, class));
+                    }
+                }
+            }
+        }
+    });
+    // The positions must exercise the question, not only ask it of quiet boards.
+    assert!(
+        checked > 100_000 && changed > checked / 20,
+        "{checked} {changed}"
+    );
+}
+
+/// `defences` as it was: each cell on the threat's lines played on a copy.
+fn defences_on_copies(position: &Gomoku) -> Vec<Cell> {
+    let board = position.board();
+    let me = position.side_to_move();
+    let them = 1 - me.index();
+    let n = board.size();
+    (0..n * n)
+        .filter(|&cell| board.stone(cell).is_none() && !position.is_forbidden(cell))
+        .filter(|&cell| {
+            let mut child = position.clone();
+            child.put(cell, me);
+            child.board().class_count(them, cell_class::OPEN_FOUR) == 0
+        })
+        .map(|cell| Cell(cell as u16))
+        .collect()
+}
+
+#[test]
+fn the_defences_of_an_open_three_are_the_cells_that_leave_no_open_four() {
+    let mut positions = 0;
+    for_each_random_position(6, |position| {
+        let board = position.board();
+        let me = position.side_to_move().index();
+        if board.class_count(1 - me, cell_class::OPEN_FOUR) == 0 {
+            return;
+        }
+        positions += 1;
+        let (mut found, mut keys) = (MoveList::new(), MoveList::new());
+        defences(position, me, &mut found, &mut keys);
+        let mut found: Vec<Cell> = found.to_vec();
+        found.sort_by_key(|c| c.0);
+        assert_eq!(found, defences_on_copies(position), "{position:?}");
+    });
+    assert!(positions > 100, "{positions}");
+}
