@@ -68,9 +68,48 @@ fn the_side_that_must_stop_an_open_three_loses_the_tempo_bonus() {
         position.evaluate(&with(false, false)),
         white * 5 / 4 - black
     );
-    assert_eq!(position.evaluate(&with(false, true)), white - black * 5 / 4);
+    let plain = GomokuParams {
+        three_discount: 0,
+        ..with(false, true)
+    };
+    assert_eq!(position.evaluate(&plain), white - black * 5 / 4);
     // Black to move (White's reply far away) makes an open four: that is a win, not a
     // tempo question.
     let black_to_move = after("h8 a1 i8 a15 j8 o1");
     assert_eq!(black_to_move.evaluate(&with(false, true)), 12_000);
+}
+
+#[test]
+fn an_open_three_the_side_to_move_must_stop_is_valued_near_its_block() {
+    // Black's open three h8 i8 j8 (two open-four cells, g8 and k8), White to move.
+    let position = after("h8 a1 i8 a15 j8");
+    let board = position.board();
+    assert_eq!(board.class_count(0, cell_class::OPEN_FOUR), 2);
+    let params = with(false, true);
+    let (white, black) = (board.value(1), board.value(0));
+    let discounted = white - (black - 2 * params.three_discount) * 5 / 4;
+    assert_eq!(position.evaluate(&params), discounted);
+    // The discounted leaf is closer to the position after White's block at g8 (Black to
+    // move, scored from White's side) than the undiscounted one.
+    let mut blocked = position.clone();
+    blocked.play(square(&position, "g8"));
+    let after_block = -blocked.evaluate(&params);
+    let plain = GomokuParams {
+        three_discount: 0,
+        ..params
+    };
+    let undiscounted = position.evaluate(&plain);
+    assert!(undiscounted < discounted);
+    assert!((discounted - after_block).abs() < (undiscounted - after_block).abs());
+    // Two open threes (four open-four cells) cannot both be stopped: no discount.
+    let two = after("h8 a1 i8 a15 j8 o1 l10 o15 l11 h15 l12");
+    assert_eq!(two.side_to_move(), Player::Second);
+    assert!(two.board().class_count(0, cell_class::OPEN_FOUR) > MAX_STOPPED_CELLS);
+    let (white, black) = (two.board().value(1), two.board().value(0));
+    assert_eq!(two.evaluate(&params), white - black * 5 / 4);
+    // Without the initiative rule there is no discount either.
+    assert_eq!(
+        position.evaluate(&with(false, false)),
+        board.value(1) * 5 / 4 - board.value(0)
+    );
 }

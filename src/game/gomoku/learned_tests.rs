@@ -15,6 +15,7 @@ const LEARNED: GomokuParams = GomokuParams {
     late_pruning: true,
     futility: true,
     futility_step: 150,
+    three_discount: 550,
 };
 
 /// The 15x15 freestyle position after `moves` (Black first).
