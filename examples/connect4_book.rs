@@ -3,8 +3,8 @@
 //! long-running process with one large table (siblings share much of their trees).
 //!
 //! ```text
-//! connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] [--slots-log2 K]
-//! connect4_book sample --ply N --count C [--seed S] [--exact] [--slots-log2 K]
+//! connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] [--no-prior] [--slots-log2 K]
+//! connect4_book sample --ply N --count C [--seed S] [--exact] [--dir DIR [--check]] [--slots-log2 K]
 //! connect4_book build --dir DIR --out FILE
 //! connect4_book verify --book FILE [--count C] [--seed S]
 //! ```
@@ -15,14 +15,20 @@
 //! the side to move; KEY = `current + mask` of the canonical orientation; COLUMN, 0-based in
 //! that orientation, a move that keeps the result; files of sessions 3-4 have none). A restarted shard
 //! skips every key already in any `ply{N}-*.txt` of DIR, so generation resumes where it
-//! stopped, with any shard split. `sample` times C consecutive positions from a seeded
-//! offset of the layer (to size a layer before generating it). `build` reads every
+//! stopped, with any shard split. A win/draw/loss layer first reads what the files of
+//! ply N-1 in DIR prove about it (book::prior: a lost parent makes every child won, a
+//! drawn one every child at least drawn, a parent's keeping move names a lost or drawn
+//! child) and searches only what that leaves open; `--no-prior` solves every position from
+//! scratch. `sample` times C consecutive positions from a seeded
+//! offset of the layer (to size a layer before generating it), with the priors of DIR;
+//! `--check` solves each position again without them, with a table of its own, and checks
+//! the value and the kept move (the priors' gain and their soundness). `build` reads every
 //! `ply*-*.txt` of DIR, derives the values of the plies above the deepest one by negamax
 //! over the children, and writes the book (format in src/game/connect_four/book.rs).
 //! `verify` checks a sample of a book's stored moves: each move's child, solved afresh
 //! without the book, must give the entry's result.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -30,6 +36,7 @@ use std::time::Instant;
 
 use arbor::budget::control::Control;
 use arbor::game::connect_four::book::build::{derive, encode, Known, Moves};
+use arbor::game::connect_four::book::prior::{priors, Prior};
 use arbor::game::connect_four::book::{layer_positions, Book, Value};
 use arbor::game::connect_four::solver::ConnectFourSolver;
 use arbor::game::connect_four::{Column, ConnectFour};
@@ -48,6 +55,8 @@ struct Options {
     shard: usize,
     of: usize,
     exact: bool,
+    no_prior: bool,
+    check: bool,
     slots_log2: u32,
     count: usize,
     seed: u64,
@@ -65,6 +74,8 @@ fn parse_options() -> Result<Options, String> {
         shard: 0,
         of: 1,
         exact: false,
+        no_prior: false,
+        check: false,
         slots_log2: 26,
         count: 200,
         seed: 1,
@@ -81,6 +92,8 @@ fn parse_options() -> Result<Options, String> {
             "--shard" => options.shard = number(&value()?)?,
             "--of" => options.of = number(&value()?)?,
             "--exact" => options.exact = true,
+            "--no-prior" => options.no_prior = true,
+            "--check" => options.check = true,
             "--slots-log2" => options.slots_log2 = number(&value()?)?,
             "--count" => options.count = number(&value()?)?,
             "--seed" => options.seed = number(&value()?)?,
@@ -96,7 +109,8 @@ fn parse_options() -> Result<Options, String> {
 }
 
 const USAGE: &str = "usage: connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] \
-                     [--slots-log2 K] | sample --ply N --count C [--seed S] [--exact] | build --dir DIR --out FILE | verify --book FILE [--count C] [--seed S]";
+                     [--no-prior] [--slots-log2 K] | sample --ply N --count C [--seed S] [--exact] \
+                     [--dir DIR [--check]] | build --dir DIR --out FILE | verify --book FILE [--count C] [--seed S]";
 
 fn number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     text.parse().map_err(|_| format!("not a number: {text}"))
@@ -127,8 +141,14 @@ fn main() -> ExitCode {
 }
 
 /// Solves one position: (kind, value, the column of a move that keeps the result, in the
-/// canonical orientation; with `--exact` an optimal move).
-fn solve(solver: &mut ConnectFourSolver, position: &ConnectFour, exact: bool) -> (char, i32, u8) {
+/// canonical orientation; with `--exact` an optimal move). A win/draw/loss solve searches
+/// only what `prior` (the parents' results) leaves open.
+fn solve(
+    solver: &mut ConnectFourSolver,
+    position: &ConnectFour,
+    exact: bool,
+    prior: Prior,
+) -> (char, i32, u8) {
     let mut control = Control::new(StopFlag::new(), None, None);
     if exact {
         let line = solver.line(position, &mut control);
@@ -137,10 +157,55 @@ fn solve(solver: &mut ConnectFourSolver, position: &ConnectFour, exact: bool) ->
         })
     } else {
         let (wdl, keeping) = solver
-            .wdl_move(position, &mut control)
+            .wdl_move_within(position, (prior.low, prior.high), &mut control)
             .unwrap_or((0, Column(0)));
         ('W', wdl, keeping.0)
     }
+}
+
+/// What the solved layer above `ply` in `dir` proves about the positions of `ply` (see
+/// [`arbor::game::connect_four::book::prior`]); empty for ply 0, with `--no-prior`, or
+/// when that layer has no files. Positions whose parents disagree are left out, with a
+/// warning: their data is wrong somewhere, and they are solved from scratch.
+fn layer_priors(options: &Options, ply: u32) -> Result<HashMap<u64, Prior>, String> {
+    if ply == 0 || options.no_prior {
+        return Ok(HashMap::new());
+    }
+    let solved: HashMap<u64, (i32, Option<Column>)> =
+        read_results(&options.dir, &format!("ply{}-", ply - 1))?
+            .into_iter()
+            .map(|solved| {
+                let wdl = match solved.value {
+                    Value::Exact(score) => score.signum(),
+                    Value::Win => 1,
+                    Value::Loss => -1,
+                };
+                (solved.key, (wdl, solved.keeping))
+            })
+            .collect();
+    if solved.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let parents = layer_positions(ply - 1);
+    let mut priors = priors(parents.iter().filter_map(|parent| {
+        let &(wdl, keeping) = solved.get(&parent.key())?;
+        Some((parent, wdl, keeping))
+    }));
+    let contradictions = priors.values().filter(|p| p.low > p.high).count();
+    if contradictions > 0 {
+        eprintln!("WARNING: {contradictions} positions of ply {ply} have contradicting parents");
+        priors.retain(|_, p| p.low <= p.high);
+    }
+    let count = |f: &dyn Fn(&Prior) -> bool| priors.values().filter(|p| f(p)).count();
+    eprintln!(
+        "ply {ply}: from {} solved parents: {} lost, {} won, {} drawn, {} at least drawn",
+        solved.len(),
+        count(&|p| p.exact() == Some(-1)),
+        count(&|p| p.exact() == Some(1)),
+        count(&|p| p.exact() == Some(0)),
+        count(&|p| p.low == 0 && p.high == 1),
+    );
+    Ok(priors)
 }
 
 /// One solved position as the generator wrote it.
@@ -307,6 +372,27 @@ fn verify(options: &Options) -> Result<(), String> {
     }
 }
 
+/// Whether playing `column` in `position` keeps the result `wdl` (a loss keeps itself),
+/// by a solve of the child.
+fn keeps(solver: &mut ConnectFourSolver, position: &ConnectFour, wdl: i32, column: u8) -> bool {
+    if wdl < 0 {
+        return true;
+    }
+    let column = Column(column);
+    if !position.can_play(u32::from(column.0)) {
+        return false;
+    }
+    let mut child = *position;
+    child.play(column);
+    match child.outcome() {
+        Some(_) => wdl == 1,
+        None => {
+            let mut control = Control::new(StopFlag::new(), None, None);
+            solver.wdl(&child, &mut control).map(|v| -v) == Some(wdl)
+        }
+    }
+}
+
 /// Solves the shard's part of each layer of `--ply` in turn, with one table.
 fn layer(options: &Options) -> Result<(), String> {
     std::fs::create_dir_all(&options.dir).map_err(|e| e.to_string())?;
@@ -321,6 +407,7 @@ fn layer(options: &Options) -> Result<(), String> {
 fn solve_layer(options: &Options, ply: u32, solver: &mut ConnectFourSolver) -> Result<(), String> {
     let positions = layer_positions(ply);
     let done = done_keys(&options.dir, ply)?;
+    let priors = layer_priors(options, ply)?;
     let block = (positions.len() / (4 * options.of)).clamp(1, BLOCK);
     let mine: Vec<&ConnectFour> = positions
         .iter()
@@ -348,7 +435,13 @@ fn solve_layer(options: &Options, ply: u32, solver: &mut ConnectFourSolver) -> R
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let (start, cpu_start) = (Instant::now(), cpu_seconds());
     for (i, position) in mine.iter().enumerate() {
-        let (kind, value, column) = solve(solver, position, options.exact);
+        let prior = priors.get(&position.key()).copied();
+        let (kind, value, column) = solve(
+            solver,
+            position,
+            options.exact,
+            prior.unwrap_or(Prior::UNKNOWN),
+        );
         // One write per line, so a kill never leaves half a line behind a newline.
         let line = format!("{} {kind} {value} {column}\n", position.key());
         out.write_all(line.as_bytes()).map_err(|e| e.to_string())?;
@@ -399,26 +492,61 @@ fn sample(options: &Options) -> Result<(), String> {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     let offset = (z ^ (z >> 31)) as usize % (positions.len() - count + 1);
+    let priors = layer_priors(options, ply)?;
     let mut solver = ConnectFourSolver::with_table_slots(1 << options.slots_log2);
     solver.reserve();
-    let mut times = Vec::new();
+    // With `--check`, a second solver with its own table solves every position without
+    // the priors, for the time it would have taken and to check the answer.
+    let mut plain = options.check.then(|| {
+        let mut plain = ConnectFourSolver::with_table_slots(1 << options.slots_log2);
+        plain.reserve();
+        plain
+    });
+    let (mut times, mut plain_times) = (Vec::new(), Vec::new());
     let mut results = [0usize; 3];
+    let mut mismatches = 0;
     let (start, cpu_start) = (Instant::now(), cpu_seconds());
     for position in &positions[offset..offset + count] {
+        let prior = priors
+            .get(&position.key())
+            .copied()
+            .unwrap_or(Prior::UNKNOWN);
         let begin = Instant::now();
-        let (_, value, _) = solve(&mut solver, position, options.exact);
+        let (_, value, column) = solve(&mut solver, position, options.exact, prior);
         times.push(begin.elapsed().as_secs_f64());
         results[(value.signum() + 1) as usize] += 1;
+        if let Some(plain) = plain.as_mut() {
+            let begin = Instant::now();
+            let (_, plain_value, _) = solve(plain, position, options.exact, Prior::UNKNOWN);
+            plain_times.push(begin.elapsed().as_secs_f64());
+            let kept = keeps(plain, position, value, column);
+            if plain_value.signum() != value.signum() || !kept {
+                mismatches += 1;
+                println!(
+                    "MISMATCH {}: prior {prior:?} gives {value} (move {column} keeps it:                      {kept}), plain {plain_value}",
+                    position.key()
+                );
+            }
+        }
     }
     let total = start.elapsed().as_secs_f64();
     let cpu = cpu_seconds() - cpu_start;
-    times.sort_by(f64::total_cmp);
-    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize] * 1e3;
+    let summary = |times: &mut Vec<f64>| {
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize] * 1e3;
+        let sum: f64 = times.iter().sum();
+        format!(
+            "sum {sum:.1} s, mean {:.1} ms, median {:.1} ms, p90 {:.1} ms, max {:.1} ms",
+            sum * 1e3 / times.len() as f64,
+            at(0.5),
+            at(0.9),
+            at(1.0)
+        )
+    };
+    let solved: f64 = times.iter().sum();
     println!(
-        "ply {} ({} canonical), {count} positions from #{offset}, {}: total {total:.1} s, \
-         mean {:.1} ms, median {:.1} ms, p90 {:.1} ms, max {:.1} ms; loss/draw/win {:?}; \
-         whole layer at this mean: {:.0} s; CPU time {cpu:.1} s, whole layer at that: {:.0} \
-         CPU s",
+        "ply {} ({} canonical), {count} positions from #{offset}, {}, {} with priors: {}; \
+         loss/draw/win {:?}; whole layer at this mean: {:.0} s",
         ply,
         positions.len(),
         if options.exact {
@@ -426,13 +554,27 @@ fn sample(options: &Options) -> Result<(), String> {
         } else {
             "win/draw/loss"
         },
-        total * 1e3 / count as f64,
-        at(0.5),
-        at(0.9),
-        at(1.0),
+        positions[offset..offset + count]
+            .iter()
+            .filter(|p| priors.contains_key(&p.key()))
+            .count(),
+        summary(&mut times),
         results,
-        total / count as f64 * positions.len() as f64,
-        cpu / count as f64 * positions.len() as f64
+        solved / count as f64 * positions.len() as f64
     );
+    if options.check {
+        println!(
+            "without priors: {}; {mismatches} mismatches; process CPU {cpu:.1} s in {total:.1} s",
+            summary(&mut plain_times)
+        );
+    } else {
+        println!(
+            "CPU time {cpu:.1} s, whole layer at that: {:.0} CPU s",
+            cpu / count as f64 * positions.len() as f64
+        );
+    }
+    if mismatches > 0 {
+        return Err(format!("{mismatches} answers differ"));
+    }
     Ok(())
 }

@@ -19,6 +19,7 @@
 //! book is still correct.
 
 pub mod build;
+pub mod prior;
 
 use std::collections::HashSet;
 

@@ -191,6 +191,25 @@ impl ConnectFourSolver {
         }
     }
 
+    /// [`ConnectFourSolver::wdl_move`] for a position whose result is known to lie in
+    /// `low..=high` (from its parents' results, see
+    /// [`crate::game::connect_four::book::prior`]): a known loss costs nothing, a known
+    /// win or draw only the search for a move that keeps it. Wrong bounds give a wrong
+    /// answer (for a lost position claimed won, the first move that cannot lose at once).
+    pub fn wdl_move_within(
+        &mut self,
+        position: &ConnectFour,
+        (low, high): (i32, i32),
+        control: &mut Control,
+    ) -> Option<(i32, Column)> {
+        match self.run(position, control, None, |search, p| {
+            search.wdl_move_within(p, low, high)
+        }) {
+            Ok(Proof::Result(wdl, keeping)) => Some((wdl, keeping)),
+            _ => None,
+        }
+    }
+
     /// The exact score and an optimal line, or `None` if stopped before the best move
     /// was known. The game must not be over.
     pub fn line(&mut self, position: &ConnectFour, control: &mut Control) -> Option<Line> {

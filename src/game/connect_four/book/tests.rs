@@ -235,3 +235,92 @@ fn the_shipped_book_agrees_with_the_test_set() {
     }
     eprintln!("{checked} test-set positions found in the book");
 }
+
+#[test]
+fn priors_from_a_solved_layer_bound_the_next_and_save_its_search() {
+    use super::prior::{priors, Prior};
+    // Layers of a late middle game (fast to solve in full): the children of positions
+    // reached by seeded random games, their parents solved by the ordinary search.
+    let mut solver = ConnectFourSolver::default().without_book();
+    let mut control = Control::new(StopFlag::new(), None, None);
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut seen = [0usize; 4]; // lost, drawn, won, at least drawn
+    for _ in 0..12 {
+        let mut base = ConnectFour::new();
+        while base.moves() < 22 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let column = (state % 7) as u32;
+            let mut next = base;
+            if base.can_play(column) {
+                next.play(Column(column as u8));
+                if next.outcome().is_none() {
+                    base = next;
+                }
+            }
+        }
+        let mut parents = Vec::new();
+        for column in 0..7 {
+            let mut parent = base;
+            if !base.can_play(column) {
+                continue;
+            }
+            parent.play(Column(column as u8));
+            if parent.outcome().is_some() {
+                continue;
+            }
+            let parent = canonical(&parent);
+            let (wdl, keeping) = solver.wdl_move(&parent, &mut control).expect("solved");
+            parents.push((parent, wdl, Some(keeping)));
+        }
+        let priors = priors(parents.iter().map(|(p, wdl, keeping)| (p, *wdl, *keeping)));
+        for (key, prior) in &priors {
+            let child = (0..7)
+                .flat_map(|first| (0..7).map(move |second| (first, second)))
+                .find_map(|(first, second)| {
+                    let mut child = base;
+                    for column in [first, second] {
+                        if !child.can_play(column) || child.outcome().is_some() {
+                            return None;
+                        }
+                        child.play(Column(column as u8));
+                    }
+                    let child = canonical(&child);
+                    (child.key() == *key).then_some(child)
+                })
+                .unwrap_or_else(|| panic!("{key} is not a grandchild of {base:?}"));
+            let wdl = solver.wdl(&child, &mut control).expect("solved");
+            assert!(
+                prior.low <= wdl && wdl <= prior.high,
+                "{child:?}: {prior:?} but {wdl}"
+            );
+            let (within, keeping) = solver
+                .wdl_move_within(&child, (prior.low, prior.high), &mut control)
+                .expect("solved");
+            assert_eq!(within, wdl, "{child:?} {prior:?}");
+            if wdl >= 0 {
+                let mut after = child;
+                after.play(keeping);
+                let kept = match after.outcome() {
+                    Some(_) => 1,
+                    None => -solver.wdl(&after, &mut control).expect("solved"),
+                };
+                assert_eq!(kept, wdl, "{child:?}: move {keeping:?} does not keep {wdl}");
+            }
+            let kind = match (prior.low, prior.high) {
+                (-1, -1) => 0,
+                (0, 0) => 1,
+                (1, 1) => 2,
+                (0, 1) => 3,
+                other => panic!("{other:?} is not a prior the parents can give"),
+            };
+            seen[kind] += 1;
+            assert_ne!(*prior, Prior::UNKNOWN);
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "every kind of prior is exercised: {seen:?}"
+    );
+}

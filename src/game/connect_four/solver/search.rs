@@ -46,6 +46,9 @@ pub(super) trait SearchOps {
     /// The result (1 win, 0 draw, -1 loss) and a move proven to keep it.
     /// Stopped before, the root moves it proved losing by then (see [`Proof`]).
     fn wdl_move(&mut self, position: &ConnectFour) -> Option<Proof>;
+    /// [`SearchOps::wdl_move`] for a position whose result is already known to lie in
+    /// `low..=high`: searches only what the bounds leave open.
+    fn wdl_move_within(&mut self, position: &ConnectFour, low: i32, high: i32) -> Option<Proof>;
     /// [`SearchOps::line`] for a position whose result `wdl` is already proven.
     fn line_given(&mut self, position: &ConnectFour, wdl: i32) -> Option<Line>;
 }

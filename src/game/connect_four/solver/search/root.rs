@@ -193,9 +193,83 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
         }
         Some(Proof::Result(alpha, column(best)))
     }
+
+    fn wdl_move_within(&mut self, position: &ConnectFour, low: i32, high: i32) -> Option<Proof> {
+        let (current, mask) = (position.current(), position.mask());
+        let moves = position.moves() as i32;
+        let shape = self.geometry.shape();
+        let column = |mv: u64| Column((mv.trailing_zeros() / shape.height) as u8);
+        if low < 0 {
+            // Not known to be won or drawn: the whole search (an upper bound alone saves
+            // little, and `high` -1 is handled by the caller's bounds below).
+            return if high < 0 {
+                Some(Proof::Result(-1, column(self.most_central(mask))))
+            } else {
+                self.wdl_move(position)
+            };
+        }
+        let halted = |search: &Self| {
+            search.halt.map(|halt| Proof::Partial {
+                losing: Vec::new(),
+                halt,
+            })
+        };
+        if high > 0 {
+            if let Some(mv) = self.winning_child(current, mask, moves) {
+                return Some(Proof::Result(1, column(mv)));
+            }
+            if let Some(partial) = halted(self) {
+                return Some(partial);
+            }
+            if low > 0 {
+                debug_assert!(false, "a position known to be won has no winning move");
+                return Some(Proof::Result(-1, column(self.most_central(mask))));
+            }
+        }
+        // Drawn: a move whose child is not won keeps the draw.
+        let mv = self.best_move(current, mask, moves, 0);
+        match (mv, halted(self)) {
+            (Some(mv), None) => Some(Proof::Result(0, column(mv))),
+            (_, partial) => partial,
+        }
+    }
 }
 
 impl<G: Geometry> Search<'_, G> {
+    /// A move that wins, for a position known to be won or drawn (`None` if it is a draw,
+    /// or if halted, then with `self.halt` set): each candidate's child asked in a null
+    /// window whether it is lost.
+    fn winning_child(&mut self, current: u64, mask: u64, moves: i32) -> Option<u64> {
+        let shape = self.geometry.shape();
+        let win = self.winning_move(current, mask);
+        if win != 0 {
+            return Some(win);
+        }
+        let threats_against = winning_cells(shape, current ^ mask, mask);
+        let candidates = self.non_losing(mask, threats_against);
+        let mut list = Ordered::new();
+        self.ordered(&mut list, current, mask, candidates);
+        for i in 0..list.len {
+            let slot = list.slot(i);
+            let mv = candidates & self.order[slot];
+            let value = self.negamax(
+                current ^ mask,
+                mask | mv,
+                moves + 1,
+                -1,
+                0,
+                list.threats[slot],
+            );
+            if self.halt.is_some() {
+                return None;
+            }
+            if value <= -1 {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
     /// The exact score and an optimal line, the result `wdl` being known if it is given.
     fn line_of(&mut self, position: &ConnectFour, wdl: Option<i32>) -> Option<Line> {
         let score = self.score_of(
