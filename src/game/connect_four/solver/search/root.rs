@@ -7,6 +7,14 @@ use crate::game::connect_four::solver::{Geometry, Line, Proof};
 use crate::game::connect_four::{Column, ConnectFour};
 use crate::game::Game;
 
+/// What a search for a move reaching a score found.
+enum Reach {
+    Move(u64),
+    /// No move reaches it.
+    Nothing,
+    Halted,
+}
+
 impl<G: Geometry> Search<'_, G> {
     /// The exact score, searched within what `wdl` (1, 0, -1, or `None` when unknown)
     /// already proves.
@@ -57,22 +65,46 @@ impl<G: Geometry> Search<'_, G> {
 
     /// An optimal move for the side to move given its exact `score`, or `None` if halted.
     fn best_move(&mut self, current: u64, mask: u64, moves: i32, score: i32) -> Option<u64> {
+        match self.move_reaching(current, mask, moves, score, true) {
+            Reach::Move(mv) => Some(mv),
+            Reach::Halted => None,
+            Reach::Nothing => {
+                // Every move loses at once (any will do), or `score` was wrong.
+                debug_assert!(
+                    self.non_losing(
+                        mask,
+                        winning_cells(self.geometry.shape(), current ^ mask, mask)
+                    ) == 0,
+                    "no move reaches the exact score"
+                );
+                Some(self.most_central(mask))
+            }
+        }
+    }
+
+    /// The first move (in search order) whose child is worth at most `-score`, each
+    /// candidate's child searched in a null window: a move worth at least `score`. With
+    /// `trust_single`, a single move that does not lose at once is taken unsearched (the
+    /// caller knows the position is worth `score`).
+    fn move_reaching(
+        &mut self,
+        current: u64,
+        mask: u64,
+        moves: i32,
+        score: i32,
+        trust_single: bool,
+    ) -> Reach {
         let shape = self.geometry.shape();
         let win = self.winning_move(current, mask);
         if win != 0 {
-            return Some(win);
+            return Reach::Move(win);
         }
         let threats_against = winning_cells(shape, current ^ mask, mask);
         let candidates = self.non_losing(mask, threats_against);
         let mut list = Ordered::new();
         self.ordered(&mut list, current, mask, candidates);
-        if list.len == 0 {
-            // Every move loses at once: any will do.
-            return Some(self.most_central(mask));
-        }
-        let first = candidates & self.order[list.slot(0)];
-        if list.len == 1 {
-            return Some(first);
+        if list.len == 1 && trust_single {
+            return Reach::Move(candidates & self.order[list.slot(0)]);
         }
         for i in 0..list.len {
             let slot = list.slot(i);
@@ -87,14 +119,13 @@ impl<G: Geometry> Search<'_, G> {
                 list.threats[slot],
             );
             if self.halt.is_some() {
-                return None;
+                return Reach::Halted;
             }
             if value <= child {
-                return Some(mv);
+                return Reach::Move(mv);
             }
         }
-        debug_assert!(false, "no move reaches the exact score");
-        Some(first)
+        Reach::Nothing
     }
 }
 
@@ -200,8 +231,8 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
         let shape = self.geometry.shape();
         let column = |mv: u64| Column((mv.trailing_zeros() / shape.height) as u8);
         if low < 0 {
-            // Not known to be won or drawn: the whole search (an upper bound alone saves
-            // little, and `high` -1 is handled by the caller's bounds below).
+            // A known loss needs no search (no move keeps anything else); a position not
+            // known to be won or drawn gets the whole search.
             return if high < 0 {
                 Some(Proof::Result(-1, column(self.most_central(mask))))
             } else {
@@ -215,15 +246,14 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
             })
         };
         if high > 0 {
-            if let Some(mv) = self.winning_child(current, mask, moves) {
-                return Some(Proof::Result(1, column(mv)));
-            }
-            if let Some(partial) = halted(self) {
-                return Some(partial);
-            }
-            if low > 0 {
-                debug_assert!(false, "a position known to be won has no winning move");
-                return Some(Proof::Result(-1, column(self.most_central(mask))));
+            match self.move_reaching(current, mask, moves, 1, low > 0) {
+                Reach::Move(mv) => return Some(Proof::Result(1, column(mv))),
+                Reach::Halted => return halted(self),
+                Reach::Nothing if low > 0 => {
+                    debug_assert!(false, "a position known to be won has no winning move");
+                    return Some(Proof::Result(-1, column(self.most_central(mask))));
+                }
+                Reach::Nothing => {}
             }
         }
         // Drawn: a move whose child is not won keeps the draw.
@@ -236,40 +266,6 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
 }
 
 impl<G: Geometry> Search<'_, G> {
-    /// A move that wins, for a position known to be won or drawn (`None` if it is a draw,
-    /// or if halted, then with `self.halt` set): each candidate's child asked in a null
-    /// window whether it is lost.
-    fn winning_child(&mut self, current: u64, mask: u64, moves: i32) -> Option<u64> {
-        let shape = self.geometry.shape();
-        let win = self.winning_move(current, mask);
-        if win != 0 {
-            return Some(win);
-        }
-        let threats_against = winning_cells(shape, current ^ mask, mask);
-        let candidates = self.non_losing(mask, threats_against);
-        let mut list = Ordered::new();
-        self.ordered(&mut list, current, mask, candidates);
-        for i in 0..list.len {
-            let slot = list.slot(i);
-            let mv = candidates & self.order[slot];
-            let value = self.negamax(
-                current ^ mask,
-                mask | mv,
-                moves + 1,
-                -1,
-                0,
-                list.threats[slot],
-            );
-            if self.halt.is_some() {
-                return None;
-            }
-            if value <= -1 {
-                return Some(mv);
-            }
-        }
-        None
-    }
-
     /// The exact score and an optimal line, the result `wdl` being known if it is given.
     fn line_of(&mut self, position: &ConnectFour, wdl: Option<i32>) -> Option<Line> {
         let score = self.score_of(
