@@ -7,6 +7,9 @@ microseconds). movetime overshoot: `go movetime T`, time until `bestmove`,
 minus T. Prints median, 90th percentile and maximum of each (milliseconds).
 
 Usage: python3 scripts/latency.py [--engine target/release/arbor] [--game othello] [--trials 50]
+                                  [--moves "h8 f6 j8 ..."]
+(`--moves`: search from the position after these moves instead of the start, e.g. the
+Gomoku position where a proof-mode search once overran its movetime by 25-160 ms.)
 """
 
 from __future__ import annotations
@@ -41,10 +44,12 @@ def main() -> int:
     parser.add_argument("--movetime", type=int, default=100, help="movetime for the overshoot test (ms)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1, help="the engine's Threads option")
+    parser.add_argument("--moves", default="", help="moves from the start position to search from")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
     variant = dict(pair.split("=", 1) for pair in args.variant)
+    moves = args.moves.split()
     with Engine.popen(args.engine) as engine:
         engine.set_option("Threads", args.threads)
         try:
@@ -54,7 +59,7 @@ def main() -> int:
             return 2
         stops: list[float] = []
         for _ in range(args.trials):
-            engine.position(moves=[])
+            engine.position(moves=moves)
             analysis = engine.analysis(Limit())  # go infinite
             time.sleep(rng.uniform(0.02, 0.12))
             sent = time.perf_counter()
@@ -62,10 +67,10 @@ def main() -> int:
             stops.append((time.perf_counter() - sent) * 1000)
         overshoots: list[float] = []
         for _ in range(max(5, args.trials // 5)):
-            engine.position(moves=[])
+            engine.position(moves=moves)
             result = engine.play(Limit(movetime=args.movetime))
             overshoots.append(result.elapsed * 1000 - args.movetime)
-        print(f"engine {args.engine}, game {args.game}")
+        print(f"engine {args.engine}, game {args.game}" + (f", after {args.moves}" if moves else ""))
         print(summary("stop -> bestmove latency", stops))
         print(summary(f"movetime {args.movetime} overshoot", overshoots))
     return 0

@@ -331,6 +331,12 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
                 {
                     continue;
                 }
+                // These children are not nodes of the search (most never reach `search`),
+                // but hundreds of them with their checks can pass between two node
+                // counts' clock reads: read it for each.
+                if !self.control.check() {
+                    return None;
+                }
                 let mut child = position.clone();
                 child.play(mv);
                 // In proof mode most added moves are far from the fight: a cheap exact
