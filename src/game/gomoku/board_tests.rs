@@ -6,7 +6,7 @@ use crate::game::gomoku::moves::defences;
 
 /// Positions of seeded random games (mostly near the stones, so threats form) of every
 /// rule, each handed to `f` before every move until the game ends.
-fn for_each_random_position(games: usize, mut f: impl FnMut(&Gomoku)) {
+pub(crate) fn for_each_random_position(games: usize, mut f: impl FnMut(&Gomoku)) {
     let mut seed = 0x0DDB_1A5E_5BAD_5EED_u64;
     for (size, rule) in [
         (15, Rule::Freestyle),

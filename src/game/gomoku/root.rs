@@ -24,6 +24,14 @@ use crate::game::{Game, MoveList};
 const VCF_NODES: u64 = 200_000;
 /// Percentage of a timed move the search for the side to move's own win may use.
 const ATTACK_TIME_SHARE: u32 = 45;
+/// The same when the plain df-pn of a window of at least `QUIET_VCT_TIME` is still
+/// running at the end of its slice (`find_long_win`): it then runs to its share of this
+/// longer window, and the later stages and the defence follow in it. Shared sp2-ply19
+/// needs 1.9-2.9 s of plain df-pn (CPU, by the load) where a 5 s move gives it 1.8 s; of
+/// the 135 positions of the free-m9 games (`games-m9-sample.tsv`) the plain df-pn ran out
+/// of 1.8 s on 5 (session 10; the others ended within 1 s), so the main search loses the
+/// time on few moves, and only in moves of at least 2.2 s (shorter ones run no df-pn).
+const EXTENDED_ATTACK_TIME_SHARE: u32 = 65;
 /// The shortest window of the win search that tries quiet threats of a VCT.
 const QUIET_VCT_TIME: Duration = Duration::from_millis(1000);
 /// Percentages of a window of at least `QUIET_VCT_TIME` at which the plain VCT, the
@@ -31,10 +39,12 @@ const QUIET_VCT_TIME: Duration = Duration::from_millis(1000);
 /// a VCT stop (`find_long_win`).
 /// The plain df-pn exhausts its threat space within milliseconds where the win needs
 /// quiet moves (own set: g7, g11, g15, g28, g35, g39), so it may run long where it does
-/// not (g26 needs 1.7 s of it) and the quiet df-pn still gets most of the window.
+/// not (g26 needs 1.7 s of it) and the quiet df-pn still gets most of the window. Where
+/// it runs to its end (sp2-ply19, sp3-ply58 of the sets), the stages after it find
+/// nothing in what is left, so it may run to 95% (was 90%).
 const PLAIN_VCT_PERCENT: u32 = 5;
 const QUIET_VCT_PERCENT: u32 = 10;
-const PLAIN_DFPN_PERCENT: u32 = 90;
+const PLAIN_DFPN_PERCENT: u32 = 95;
 const QUIET_DFPN_PERCENT: u32 = 98;
 /// Quiet candidates a node of the df-pn with quiet threats.
 const DFPN_QUIET_TRIES: usize = 3;
@@ -44,6 +54,43 @@ const DEFENCE_TIME_SHARE: u32 = 10;
 const DEFENCE_NODES_DIVISOR: u64 = 16;
 /// Node budget of the check of a best move (`refutes`), as a fraction of the VCT budget.
 const REFUTATION_NODES_DIVISOR: u64 = 4;
+
+/// The window of `find_long_win`: from `start` to `end`, or to `extended` once its
+/// plain df-pn has run past its share of `end`.
+#[derive(Clone, Copy)]
+struct Window {
+    start: Instant,
+    end: Option<Instant>,
+    extended: Option<Instant>,
+}
+
+impl Window {
+    /// `percent` of the way from `start` to `end`.
+    fn part(self, end: Option<Instant>, percent: u32) -> Option<Instant> {
+        end.map(|end| self.start + end.saturating_duration_since(self.start) * percent / 100)
+    }
+
+    /// The end of a stage that stops at `percent` of the window: the plain df-pn's
+    /// (`plain_dfpn`) of the extended one, a later stage's of the extended one once the
+    /// plain df-pn has `overrun` its share of `end`, any other's of `end`.
+    fn stage_end(self, plain_dfpn: bool, overrun: bool, percent: u32) -> Option<Instant> {
+        match plain_dfpn || overrun {
+            true => self.part(self.extended, percent),
+            false => self.part(self.end, percent),
+        }
+    }
+}
+
+/// The defence's deadline: its share of the move (`defence`, from `now`) after the end of
+/// the win search (`attack_end`, extended or not, and not before the present).
+fn defence_deadline(
+    now: Instant,
+    attack_end: Option<Instant>,
+    defence: Option<Instant>,
+    present: Instant,
+) -> Option<Instant> {
+    defence.map(|defence| attack_end.map_or(defence, |end| end.max(present) + (defence - now)))
+}
 
 /// A stage of `find_long_win`.
 #[derive(Clone, Copy)]
@@ -71,6 +118,20 @@ impl ThreatSolver {
         deadline: Option<Instant>,
         control: &mut Control,
     ) -> Result<Option<Proof>, Interrupted> {
+        self.find_win_extending(position, vct_nodes, numbers, deadline, deadline, control)
+    }
+
+    /// `find_win`, whose plain df-pn (given `QUIET_VCT_TIME`) may run on towards
+    /// `extended` (`find_long_win`).
+    fn find_win_extending(
+        &mut self,
+        position: &Gomoku,
+        vct_nodes: u64,
+        numbers: bool,
+        deadline: Option<Instant>,
+        extended: Option<Instant>,
+        control: &mut Control,
+    ) -> Result<Option<Proof>, Interrupted> {
         // With `numbers` in a timed search outside renju: the plain VCT to 40% of the time
         // (the quick, common wins), the VCT with quiet threats of a VCF to 85%, then the
         // proof numbers. Given at least `QUIET_VCT_TIME`: `find_long_win` (df-pn).
@@ -86,7 +147,12 @@ impl ThreatSolver {
         let quiet_vct = quiet
             && deadline.is_some_and(|end| end.saturating_duration_since(now) >= QUIET_VCT_TIME);
         if quiet_vct {
-            return self.find_long_win(position, vct_nodes, now, deadline, control);
+            let window = Window {
+                start: now,
+                end: deadline,
+                extended: extended.max(deadline),
+            };
+            return self.find_long_win(position, vct_nodes, window, control);
         }
         let (plain_end, quiet_end) = match numbers {
             true => (part(2, 5), part(17, 20)),
@@ -141,46 +207,40 @@ impl ThreatSolver {
     /// `find_win` given at least `QUIET_VCT_TIME` (timed searches outside renju): the VCF,
     /// the plain iterative-deepening VCT to 5% of the window and the one with quiet
     /// threats of a VCF to 10% (quick on the common short wins), the depth-first
-    /// proof-number search with fours and threes to 90% (it exhausts its threat space
+    /// proof-number search with fours and threes to 95% (it exhausts its threat space
     /// within milliseconds where quiet moves are needed, so this costs the next stage
     /// little), the same with quiet threats of a VCT to 98% (with the proofs of the
     /// former), then the iterative-deepening VCT with quiet threats of a VCT to the end.
+    /// The plain df-pn runs to 95% of `window.extended`; if it is still running at 95%
+    /// of `window.end` (it has neither proven nor exhausted its threat space by then),
+    /// the later stages take their shares of the extended window too.
     fn find_long_win(
         &mut self,
         position: &Gomoku,
         vct_nodes: u64,
-        now: Instant,
-        deadline: Option<Instant>,
+        window: Window,
         control: &mut Control,
     ) -> Result<Option<Proof>, Interrupted> {
-        let part = |percent: u32| {
-            deadline.map(|end| now + end.saturating_duration_since(now) * percent / 100)
-        };
         let stages = [
-            (Stage::Deepening(MAX_VCF_PLIES), Threats::Fours, deadline),
+            (Stage::Deepening(MAX_VCF_PLIES), Threats::Fours, 100),
             (
                 Stage::Deepening(SHALLOW_VCT_PLIES),
                 Threats::FoursAndThrees,
-                part(PLAIN_VCT_PERCENT),
+                PLAIN_VCT_PERCENT,
             ),
             (
                 Stage::Deepening(SHALLOW_VCT_PLIES),
                 Threats::Quiet,
-                part(QUIET_VCT_PERCENT),
+                QUIET_VCT_PERCENT,
             ),
-            (
-                Stage::Dfpn,
-                Threats::FoursAndThrees,
-                part(PLAIN_DFPN_PERCENT),
-            ),
-            (Stage::Dfpn, Threats::QuietVct, part(QUIET_DFPN_PERCENT)),
-            (
-                Stage::Deepening(SHALLOW_VCT_PLIES),
-                Threats::QuietVct,
-                deadline,
-            ),
+            (Stage::Dfpn, Threats::FoursAndThrees, PLAIN_DFPN_PERCENT),
+            (Stage::Dfpn, Threats::QuietVct, QUIET_DFPN_PERCENT),
+            (Stage::Deepening(SHALLOW_VCT_PLIES), Threats::QuietVct, 100),
         ];
-        for (stage, threats, end) in stages {
+        let mut overrun = false;
+        for (stage, threats, percent) in stages {
+            let plain_dfpn = matches!(stage, Stage::Dfpn) && threats == Threats::FoursAndThrees;
+            let end = window.stage_end(plain_dfpn, overrun, percent);
             let budget = match threats {
                 Threats::Fours => VCF_NODES.min(vct_nodes.max(1_000)),
                 _ => vct_nodes,
@@ -198,6 +258,8 @@ impl ThreatSolver {
                 Ok(None) | Err(Interrupted::Budget) => {}
                 Err(Interrupted::Aborted) => return Err(Interrupted::Aborted),
             }
+            let slice_end = window.part(window.end, percent);
+            overrun |= plain_dfpn && slice_end.is_some_and(|slice_end| Instant::now() > slice_end);
         }
         Ok(None)
     }
@@ -336,7 +398,14 @@ impl Solver<Gomoku> for ThreatSolver {
             Some(depth) => params.vct_nodes.min(2_000 * u64::from(depth)),
             None => params.vct_nodes,
         };
-        match self.find_win(position, vct_nodes, true, share(ATTACK_TIME_SHARE), control) {
+        match self.find_win_extending(
+            position,
+            vct_nodes,
+            true,
+            share(ATTACK_TIME_SHARE),
+            share(EXTENDED_ATTACK_TIME_SHARE),
+            control,
+        ) {
             Ok(Some(proof)) => {
                 log::debug!("threat win in {} plies", proof.plies);
                 return Verdict::Solved(Solved {
@@ -354,7 +423,13 @@ impl Solver<Gomoku> for ThreatSolver {
             return Verdict::Declined;
         }
         let budget = (vct_nodes / DEFENCE_NODES_DIVISOR).max(1_000);
-        let deadline = share(ATTACK_TIME_SHARE + DEFENCE_TIME_SHARE);
+        // The defence's share follows the attack's, extended or not.
+        let deadline = defence_deadline(
+            now,
+            share(ATTACK_TIME_SHARE),
+            share(DEFENCE_TIME_SHARE),
+            Instant::now(),
+        );
         match self.losing_moves(position, budget, deadline, control) {
             Ok(losing) if !losing.is_empty() => {
                 log::debug!("defence: {} candidate moves lose", losing.len());
@@ -363,5 +438,52 @@ impl Solver<Gomoku> for ThreatSolver {
             Ok(_) | Err(Interrupted::Budget) => Verdict::Declined,
             Err(Interrupted::Aborted) => Verdict::Aborted,
         }
+    }
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+
+    #[test]
+    fn the_later_stages_take_the_extended_window_only_after_the_plain_dfpn_overran() {
+        let start = Instant::now();
+        let ms = |ms: u64| Some(start + Duration::from_millis(ms));
+        let window = Window {
+            start,
+            end: ms(1000),
+            extended: ms(2000),
+        };
+        // The plain df-pn may always run to its share of the extended window.
+        assert_eq!(window.stage_end(true, false, 90), ms(1800));
+        // The others keep their shares of the window unless it overran.
+        assert_eq!(window.stage_end(false, false, 98), ms(980));
+        assert_eq!(window.stage_end(false, false, 10), ms(100));
+        assert_eq!(window.stage_end(false, true, 98), ms(1960));
+        assert_eq!(window.stage_end(false, true, 100), ms(2000));
+        // Untimed: no ends.
+        let untimed = Window {
+            start,
+            end: None,
+            extended: None,
+        };
+        assert_eq!(untimed.stage_end(true, true, 90), None);
+    }
+
+    #[test]
+    fn the_defence_gets_its_share_after_the_win_search_ended() {
+        let now = Instant::now();
+        let ms = |ms: u64| now + Duration::from_millis(ms);
+        // The win search ended in its share (45% of 5 s): the defence to 55%.
+        assert_eq!(
+            defence_deadline(now, Some(ms(2250)), Some(ms(500)), ms(1000)),
+            Some(ms(2750))
+        );
+        // It ran on (extended) to 3000 ms: the defence's 500 ms follow.
+        assert_eq!(
+            defence_deadline(now, Some(ms(2250)), Some(ms(500)), ms(3000)),
+            Some(ms(3500))
+        );
+        assert_eq!(defence_deadline(now, None, None, ms(3000)), None);
     }
 }

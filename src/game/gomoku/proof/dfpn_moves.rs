@@ -131,28 +131,20 @@ pub(super) fn defender_leaf(position: &Gomoku, space: Space) -> Leaf {
 
 /// Initial numbers of the child after `mv` at `position` (the attacker's move if
 /// `attacker`), read from the board before the move where that is exact or only a guess
-/// (a guess is never a proof or a disproof); the rare strong moves, a block of their
-/// four and renju are played out.
+/// (a guess is never a proof or a disproof); the rare strong moves and a block of their
+/// four are judged exactly from the class counts after the move (`leaf_after`), in renju
+/// by playing them out.
 pub(super) fn child_leaf(position: &Gomoku, mv: Cell, attacker: bool, space: Space) -> Leaf {
     let board = position.board();
     let me = position.side_to_move().index();
     let cell = usize::from(mv.0);
     let class = board.cell_class(me, cell);
-    let exact = || {
-        let mut child = position.clone();
-        child.play(mv);
-        if attacker {
-            defender_leaf(&child, space)
-        } else {
-            attacker_leaf(&child)
-        }
-    };
     if class >= cell_class::OPEN_FOUR || board.rule() == Rule::Renju {
-        return exact();
+        return leaf_after(position, mv, attacker, space);
     }
     if attacker {
         if board.class_count(1 - me, cell_class::FIVE) > 0 {
-            return exact();
+            return leaf_after(position, mv, attacker, space);
         }
         return match class {
             cell_class::FOUR | cell_class::FOUR_THREE => Leaf::open(1, 1),
@@ -160,7 +152,7 @@ pub(super) fn child_leaf(position: &Gomoku, mv: Cell, attacker: bool, space: Spa
                 Leaf::open(2, 1)
             }
             _ if space.quiet => Leaf::open(3, 1),
-            _ => exact(),
+            _ => leaf_after(position, mv, attacker, space),
         };
     }
     // The defender's move: the attacker's five cells other than this one remain (no
@@ -172,6 +164,65 @@ pub(super) fn child_leaf(position: &Gomoku, mv: Cell, attacker: bool, space: Spa
     } else {
         Leaf::open(1, 1)
     }
+}
+
+/// Exactly `defender_leaf` (after the attacker's move, `attacker`) or `attacker_leaf`
+/// (after the defender's) of the child after `mv`, without playing it outside renju:
+/// whether the move makes a five or fills the board, and the five and open-four counts
+/// of both sides after it (`Board::class_count_after`). In renju (where Black's classes
+/// hang on the whole board) the child is played.
+pub(super) fn leaf_after(position: &Gomoku, mv: Cell, attacker: bool, space: Space) -> Leaf {
+    let board = position.board();
+    if board.rule() == Rule::Renju {
+        let mut child = position.clone();
+        child.play(mv);
+        return if attacker {
+            defender_leaf(&child, space)
+        } else {
+            attacker_leaf(&child)
+        };
+    }
+    let side = position.side_to_move();
+    let me = side.index();
+    let cell = usize::from(mv.0);
+    // `Gomoku::put`: the mover wins if the cell is a five of theirs.
+    let five = board.cell_class(me, cell) == cell_class::FIVE;
+    let full = board.stone_count() + 1 == board.size() * board.size();
+    let after = |player: usize, class: u8| board.class_count_after(cell, side, player, class);
+    if attacker {
+        // `defender_leaf`: `me` is the attacker, `1 - me` the defender to move.
+        if five {
+            return Leaf::proven(0);
+        }
+        if full || after(1 - me, cell_class::FIVE) > 0 {
+            return Leaf::DISPROVEN;
+        }
+        let fives = after(me, cell_class::FIVE);
+        if fives >= 2 {
+            return Leaf::proven(2);
+        }
+        if fives == 1 {
+            return Leaf::open(1, 1);
+        }
+        if space.threats.threes() && after(me, cell_class::OPEN_FOUR) > 0 {
+            return Leaf::open(2, 1);
+        }
+        if space.quiet {
+            return Leaf::open(3, 1);
+        }
+        return Leaf::DISPROVEN;
+    }
+    // `attacker_leaf`: `me` is the defender, `1 - me` the attacker to move.
+    if five || full {
+        return Leaf::DISPROVEN;
+    }
+    if after(1 - me, cell_class::FIVE) > 0 {
+        return Leaf::proven(1);
+    }
+    if after(me, cell_class::FIVE) >= 2 {
+        return Leaf::DISPROVEN;
+    }
+    Leaf::open(1, 1)
 }
 
 /// The attacker's moves at `position` (attacker to move, not decided on sight), best

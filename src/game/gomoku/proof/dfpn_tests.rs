@@ -247,3 +247,48 @@ fn the_root_tries_more_quiet_moves_and_checks_threats_near_it_further() {
     assert_line_wins(&later, &next.pv);
     const { assert!(NEAR_DEPTH >= 2 && ROOT_QUIET_VCT_NODES > QUICK_VCT_NODES) };
 }
+
+#[test]
+fn a_childs_numbers_from_the_counts_after_the_move_are_those_of_the_played_child() {
+    use super::dfpn_moves::{attacker_leaf, defender_leaf, leaf_after, Leaf, Space};
+    use crate::game::gomoku::board_tests::for_each_random_position;
+    use crate::game::gomoku::{Cell, Rule};
+    let (mut checked, mut decided, mut proven_two) = (0usize, 0usize, 0usize);
+    for_each_random_position(4, |position| {
+        let board = position.board();
+        if board.rule() == Rule::Renju {
+            return; // played out there
+        }
+        let n = board.size();
+        let spaces = [Threats::Fours, Threats::FoursAndThrees, Threats::QuietVct]
+            .map(|threats| Space::new(position, threats, 3));
+        for cell in (0..n * n).filter(|&cell| board.stone(cell).is_none()) {
+            let mv = Cell(cell as u16);
+            let mut child = position.clone();
+            child.play(mv);
+            for space in spaces {
+                for attacker in [true, false] {
+                    let expected = if attacker {
+                        defender_leaf(&child, space)
+                    } else {
+                        attacker_leaf(&child)
+                    };
+                    assert_eq!(
+                        leaf_after(position, mv, attacker, space),
+                        expected,
+                        "{position:?} {mv:?} attacker {attacker} {space:?}"
+                    );
+                    checked += 1;
+                    decided += usize::from(expected.is_solved());
+                    proven_two += usize::from(expected == Leaf::proven(2));
+                }
+            }
+        }
+    });
+    // Decided children (fives, double fours, fours left standing) must be common enough
+    // that the comparison means something.
+    assert!(
+        checked > 100_000 && decided > checked / 50 && proven_two > 100,
+        "{checked} {decided} {proven_two}"
+    );
+}
