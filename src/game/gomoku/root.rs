@@ -22,8 +22,6 @@ use crate::game::{Game, MoveList};
 
 /// Node budget of the VCF part of a win search.
 const VCF_NODES: u64 = 200_000;
-/// Percentage of a timed move the search for the side to move's own win may use.
-const ATTACK_TIME_SHARE: u32 = 45;
 /// The shortest window of the win search that tries quiet threats of a VCT.
 const QUIET_VCT_TIME: Duration = Duration::from_millis(1000);
 /// Percentages of a window of at least `QUIET_VCT_TIME` at which the plain VCT, the
@@ -336,7 +334,9 @@ impl Solver<Gomoku> for ThreatSolver {
             Some(depth) => params.vct_nodes.min(2_000 * u64::from(depth)),
             None => params.vct_nodes,
         };
-        match self.find_win(position, vct_nodes, true, share(ATTACK_TIME_SHARE), control) {
+        // The search for our own win may use `GomokuAttackShare` of the move.
+        let attack_share = params.attack_share.min(100);
+        match self.find_win(position, vct_nodes, true, share(attack_share), control) {
             Ok(Some(proof)) => {
                 log::debug!("threat win in {} plies", proof.plies);
                 return Verdict::Solved(Solved {
@@ -354,7 +354,7 @@ impl Solver<Gomoku> for ThreatSolver {
             return Verdict::Declined;
         }
         let budget = (vct_nodes / DEFENCE_NODES_DIVISOR).max(1_000);
-        let deadline = share(ATTACK_TIME_SHARE + DEFENCE_TIME_SHARE);
+        let deadline = share((attack_share + DEFENCE_TIME_SHARE).min(100));
         match self.losing_moves(position, budget, deadline, control) {
             Ok(losing) if !losing.is_empty() => {
                 log::debug!("defence: {} candidate moves lose", losing.len());
