@@ -373,8 +373,9 @@ pub struct GomokuParams {
     /// the block comes next, and an open three that stands at the horizon counted about
     /// 550 a cell more than after its block.
     pub three_discount: i32,
-    /// Percentage of a timed move the root's search for the side to move's own win
-    /// (VCF, then VCT) may use before the defence and the main search.
+    /// Percentage of a timed move shorter than 1 s the root's search for the side to
+    /// move's own win (VCF, then VCT) may use before the defence and the main search
+    /// (longer moves: at least 45%, where its df-pn stages prove long wins).
     pub attack_share: u32,
 }
 
@@ -478,7 +479,7 @@ const SPECS: &[OptionSpec] = &[
         kind: "spin",
         default: "15",
         range: "0..100",
-        help: "percentage of a timed move the root's search for the side to move's own win by threats may use",
+        help: "percentage of a timed move under 1 s the root's search for the side to move's own win by threats may use (longer moves: at least 45)",
     },
     OptionSpec {
         name: "GomokuVctNodes",

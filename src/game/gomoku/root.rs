@@ -22,6 +22,23 @@ use crate::game::{Game, MoveList};
 
 /// Node budget of the VCF part of a win search.
 const VCF_NODES: u64 = 200_000;
+/// Percentage of a move of at least `LONG_MOVE` the search for the side to move's own
+/// win may use (shorter moves: `GomokuAttackShare`).
+const LONG_ATTACK_SHARE: u32 = 45;
+/// The shortest move whose win search gets `LONG_ATTACK_SHARE`.
+const LONG_MOVE: Duration = Duration::from_millis(1000);
+
+/// The percentage of a timed move the search for the side to move's own win may use:
+/// `short_share` (the option) for a move shorter than `LONG_MOVE`, else the larger of
+/// it and `LONG_ATTACK_SHARE`.
+fn attack_share(short_share: u32, long: bool) -> u32 {
+    if long {
+        short_share.clamp(LONG_ATTACK_SHARE, 100)
+    } else {
+        short_share.min(100)
+    }
+}
+
 /// The shortest window of the win search that tries quiet threats of a VCT.
 const QUIET_VCT_TIME: Duration = Duration::from_millis(1000);
 /// Percentages of a window of at least `QUIET_VCT_TIME` at which the plain VCT, the
@@ -334,8 +351,11 @@ impl Solver<Gomoku> for ThreatSolver {
             Some(depth) => params.vct_nodes.min(2_000 * u64::from(depth)),
             None => params.vct_nodes,
         };
-        // The search for our own win may use `GomokuAttackShare` of the move.
-        let attack_share = params.attack_share.min(100);
+        // The search for our own win may use `GomokuAttackShare` of a short move, and the
+        // long share from `LONG_MOVE` on (where its df-pn stages prove what the main
+        // search cannot see).
+        let long = hard.is_some_and(|hard| hard.saturating_duration_since(now) >= LONG_MOVE);
+        let attack_share = attack_share(params.attack_share, long);
         match self.find_win(position, vct_nodes, true, share(attack_share), control) {
             Ok(Some(proof)) => {
                 log::debug!("threat win in {} plies", proof.plies);
@@ -363,5 +383,20 @@ impl Solver<Gomoku> for ThreatSolver {
             Ok(_) | Err(Interrupted::Budget) => Verdict::Declined,
             Err(Interrupted::Aborted) => Verdict::Aborted,
         }
+    }
+}
+
+#[cfg(test)]
+mod share_tests {
+    use super::*;
+
+    #[test]
+    fn short_moves_take_the_option_and_long_ones_keep_the_long_share() {
+        assert_eq!(attack_share(15, false), 15);
+        assert_eq!(attack_share(0, false), 0);
+        assert_eq!(attack_share(15, true), LONG_ATTACK_SHARE);
+        assert_eq!(attack_share(60, true), 60);
+        assert_eq!(attack_share(60, false), 60);
+        assert_eq!(attack_share(150, true), 100);
     }
 }
