@@ -373,6 +373,10 @@ pub struct GomokuParams {
     /// the block comes next, and an open three that stands at the horizon counted about
     /// 550 a cell more than after its block.
     pub three_discount: i32,
+    /// Percentage of a timed move shorter than 1 s the root's search for the side to
+    /// move's own win (VCF, then VCT) may use before the defence and the main search
+    /// (longer moves: at least 45%, where its df-pn stages prove long wins).
+    pub attack_share: u32,
 }
 
 impl Default for GomokuParams {
@@ -392,6 +396,9 @@ impl Default for GomokuParams {
             futility: false,
             futility_step: 150,
             three_discount: 550,
+            // Was 45: wins found after 15% of the move were almost all in positions the
+            // main search already scored as won (results/gomoku-rapfi/README.md, session 12).
+            attack_share: 15,
         }
     }
 }
@@ -468,6 +475,13 @@ const SPECS: &[OptionSpec] = &[
         help: "with GomokuInitiative, at a leaf where the side to move must stop one open three, the worth taken off each of the opponent's open-four cells",
     },
     OptionSpec {
+        name: "GomokuAttackShare",
+        kind: "spin",
+        default: "15",
+        range: "0..100",
+        help: "percentage of a timed move under 1 s the root's search for the side to move's own win by threats may use (longer moves: at least 45)",
+    },
+    OptionSpec {
         name: "GomokuVctNodes",
         kind: "spin",
         default: "2000000",
@@ -532,6 +546,13 @@ impl GameParams for GomokuParams {
                 .ok()
                 .filter(|v| (0..=5000).contains(v))
                 .ok_or_else(|| Some("expected an integer from 0 to 5000".to_string()))?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuAttackShare") {
+            self.attack_share = value
+                .parse::<u32>()
+                .ok()
+                .filter(|v| *v <= 100)
+                .ok_or_else(|| Some("expected an integer from 0 to 100".to_string()))?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuVctNodes") {
             self.vct_nodes = value

@@ -282,7 +282,9 @@ impl<G: Solve> Main<'_, G> {
         control: &mut Control,
         on_info: &mut impl FnMut(&Info<G::Move>),
     ) -> Result<SearchResult<G::Move>, Vec<u16>> {
-        match solver.solve(self.root, self.params, self.limits, control) {
+        let verdict = solver.solve(self.root, self.params, self.limits, control);
+        log::debug!("solver: {} us", self.start.elapsed().as_micros());
+        match verdict {
             Verdict::Solved(solved) => {
                 let report = ScoreReport::new(solved.score, true, G::SCORING);
                 let report = if solved.within {
@@ -379,7 +381,18 @@ impl<G: Solve> Main<'_, G> {
                 prove_parity,
             };
             let centre = previous.for_depth(depth);
-            let Some((value, proven)) = aspiration(&mut search, root, depth, centre) else {
+            let mut partial = None;
+            let Some((value, proven)) =
+                aspiration_keeping(&mut search, root, depth, centre, &mut partial)
+            else {
+                // An unfinished iteration still counts where one of its root moves was
+                // searched in full and beat the window (Stockfish does the same).
+                if prove_parity.is_none() && !settled {
+                    if let Some(better) = self.partial_best(&result, partial, &excluded) {
+                        log::debug!("depth {depth} unfinished: its best move so far");
+                        result = better;
+                    }
+                }
                 break;
             };
             let seldepth = search.seldepth;
@@ -431,7 +444,13 @@ impl<G: Solve> Main<'_, G> {
             {
                 offered.push(code);
                 let deadline = self.refutation_deadline();
-                if solver.refutes(root, best, params, deadline, control) {
+                let asked = Instant::now();
+                let refuted = solver.refutes(root, best, params, deadline, control);
+                log::debug!(
+                    "depth {depth}: refutation check {} us, refuted {refuted}",
+                    asked.elapsed().as_micros()
+                );
+                if refuted {
                     log::debug!("depth {depth}: the solver refutes the best move");
                     excluded.push(code);
                     result = self.fallback(&excluded);
@@ -453,6 +472,29 @@ impl<G: Solve> Main<'_, G> {
         result.elapsed = self.start.elapsed();
         self.wait_if_infinite(control);
         result
+    }
+
+    /// The answer of an unfinished iteration: its best root move so far (`partial`, see
+    /// [`aspiration_keeping`]) when that is a legal, not `excluded` move other than the
+    /// last completed iteration's (in `result`); the score and depth stay the completed
+    /// iteration's. `None` when nothing better was found.
+    fn partial_best(
+        &self,
+        result: &SearchResult<G::Move>,
+        partial: Option<Vec<u16>>,
+        excluded: &[u16],
+    ) -> Option<SearchResult<G::Move>> {
+        let pv = partial?;
+        let &first = pv.first().filter(|code| !excluded.contains(code))?;
+        let best = G::decode_move(first);
+        if best == result.best_move || !self.root_moves.contains(&best) {
+            return None;
+        }
+        Some(SearchResult {
+            best_move: best,
+            pv: pv.iter().map(|&code| G::decode_move(code)).collect(),
+            ..result.clone()
+        })
     }
 
     /// The helpers' deepest completed iteration as an answer, if it is deeper than the
@@ -563,6 +605,21 @@ pub(crate) fn aspiration<G: Solve>(
     depth: u32,
     previous: i32,
 ) -> Option<(i32, bool)> {
+    aspiration_keeping(search, root, depth, previous, &mut None)
+}
+
+/// [`aspiration`], also keeping in `partial` the principal variation of the best root
+/// move found so far that beat its window: when the iteration is aborted, the line of
+/// the last root move whose full search raised alpha in the window being searched, or,
+/// failing that, of the move that failed high in an earlier window of this iteration.
+/// Left `None` when no root move beat a window (a fail low, or aborted before).
+pub(crate) fn aspiration_keeping<G: Solve>(
+    search: &mut Negamax<'_, G>,
+    root: &G,
+    depth: u32,
+    previous: i32,
+    partial: &mut Option<Vec<u16>>,
+) -> Option<(i32, bool)> {
     let mut width = ASPIRATION_WINDOW;
     let (mut alpha, mut beta) = if depth >= 4 && !score::is_decisive(previous) {
         (previous - width, previous + width)
@@ -571,8 +628,15 @@ pub(crate) fn aspiration<G: Solve>(
     };
     loop {
         let horizon_before = search.horizon_leaves;
-        let value = search.search(root, depth, 0, alpha, beta)?;
+        let Some(value) = search.search(root, depth, 0, alpha, beta) else {
+            if !search.pv.root().is_empty() {
+                *partial = Some(search.pv.root().to_vec());
+            }
+            return None;
+        };
         if value <= alpha && alpha > -INFINITY {
+            // Whatever failed high before did not hold.
+            *partial = None;
             width *= 4;
             alpha = if width > 2000 {
                 -INFINITY
@@ -580,6 +644,10 @@ pub(crate) fn aspiration<G: Solve>(
                 (value - width).max(-INFINITY)
             };
         } else if value >= beta && beta < INFINITY {
+            // The move that failed high beat the previous best's window.
+            if !search.pv.root().is_empty() {
+                *partial = Some(search.pv.root().to_vec());
+            }
             width *= 4;
             beta = if width > 2000 {
                 INFINITY
@@ -739,6 +807,89 @@ mod tests {
             helper_nodes: Vec::new(),
             deepest: Deepest::default(),
         }
+    }
+
+    #[test]
+    fn an_unfinished_iteration_answers_with_a_better_root_move_only() {
+        let game = TicTacToe::new();
+        let root = game.parse_position("X---O---- X").expect("valid");
+        let (limits, stop) = (Limits::default(), StopFlag::new());
+        let tt = TranspositionTable::try_new(1).expect("1 MiB");
+        let main = main_at(&root, &limits, &stop, &tt);
+        let code = |text: &str| TicTacToe::encode_move(game.parse_move(text).expect("a move"));
+        let mut result = main.fallback(&[]);
+        result.best_move = game.parse_move("b1").expect("a move");
+        result.depth = 4;
+        result.score = ScoreReport::Cp(10);
+        assert_eq!(
+            main.partial_best(&result, None, &[]),
+            None,
+            "nothing beat it"
+        );
+        let line = vec![code("c3"), code("a3")];
+        let better = main
+            .partial_best(&result, Some(line.clone()), &[])
+            .expect("another move beat the window");
+        assert_eq!(game.format_move(better.best_move), "c3");
+        assert_eq!((better.depth, better.score), (4, ScoreReport::Cp(10)));
+        assert_eq!(better.pv.len(), 2);
+        assert_eq!(
+            main.partial_best(&result, Some(line), &[code("c3")]),
+            None,
+            "a move the solver refuted"
+        );
+        assert_eq!(
+            main.partial_best(&result, Some(vec![code("b1")]), &[]),
+            None,
+            "the same move"
+        );
+        assert_eq!(
+            main.partial_best(&result, Some(vec![code("b2")]), &[]),
+            None,
+            "b2 is taken"
+        );
+    }
+
+    #[test]
+    fn an_aborted_aspiration_keeps_the_line_of_a_root_move_that_beat_its_window() {
+        use crate::game::Game;
+        let root = TicTacToe::new();
+        let mut legal = MoveList::new();
+        root.legal_moves(&mut legal);
+        let (mut kept, mut completed) = (0, 0);
+        for limit in (50..4000).step_by(50) {
+            let tt = TranspositionTable::try_new(1).expect("1 MiB");
+            let mut ordering = Ordering::default();
+            let mut control = Control::new(StopFlag::new(), None, Some(limit));
+            let mut pv = PvTable::default();
+            let mut search = Negamax::<TicTacToe> {
+                tt: &tt,
+                ordering: &mut ordering,
+                params: &NoParams,
+                control: &mut control,
+                pv: &mut pv,
+                horizon_leaves: 0,
+                seldepth: 0,
+                excluded: &[],
+                prove_parity: None,
+            };
+            let mut partial = None;
+            match aspiration_keeping(&mut search, &root, 9, 0, &mut partial) {
+                Some(_) => completed += 1,
+                None => {
+                    if let Some(line) = partial {
+                        kept += 1;
+                        let first = TicTacToe::decode_move(line[0]);
+                        assert!(legal.contains(&first), "{limit}: a root move");
+                    }
+                }
+            }
+        }
+        assert!(
+            kept > 0,
+            "some aborted searches had a root move searched in full"
+        );
+        assert!(completed > 0, "large limits complete");
     }
 
     #[test]

@@ -16,6 +16,7 @@ const LEARNED: GomokuParams = GomokuParams {
     futility: true,
     futility_step: 150,
     three_discount: 550,
+    attack_share: 15,
 };
 
 /// The 15x15 freestyle position after `moves` (Black first).

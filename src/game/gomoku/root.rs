@@ -22,16 +22,32 @@ use crate::game::{Game, MoveList};
 
 /// Node budget of the VCF part of a win search.
 const VCF_NODES: u64 = 200_000;
-/// Percentage of a timed move the search for the side to move's own win may use.
-const ATTACK_TIME_SHARE: u32 = 45;
-/// The same when the plain df-pn of a window of at least `QUIET_VCT_TIME` is still
-/// running at the end of its slice (`find_long_win`): it then runs to its share of this
-/// longer window, and the later stages and the defence follow in it. Shared sp2-ply19
-/// needs 1.9-2.9 s of plain df-pn (CPU, by the load) where a 5 s move gives it 1.8 s; of
-/// the 135 positions of the free-m9 games (`games-m9-sample.tsv`) the plain df-pn ran out
-/// of 1.8 s on 5 (session 10; the others ended within 1 s), so the main search loses the
-/// time on few moves, and only in moves of at least 2.2 s (shorter ones run no df-pn).
+/// Percentage of a move of at least `LONG_MOVE` the search for the side to move's own
+/// win may use (shorter moves: `GomokuAttackShare`).
+const LONG_ATTACK_SHARE: u32 = 45;
+/// The shortest move whose win search gets `LONG_ATTACK_SHARE`.
+const LONG_MOVE: Duration = Duration::from_millis(1000);
+/// The share of a long move when the plain df-pn of a window of at least
+/// `QUIET_VCT_TIME` is still running at the end of its slice (`find_long_win`): it then
+/// runs to its share of this longer window, and the later stages and the defence follow
+/// in it. Shared sp2-ply19 needs 1.9-2.9 s of plain df-pn (CPU, by the load) where a 5 s
+/// move gives it 1.8 s; of the 135 positions of the free-m9 games (`games-m9-sample.tsv`)
+/// the plain df-pn ran out of 1.8 s on 5 (session 10; the others ended within 1 s), so
+/// the main search loses the time on few moves, and only in moves of at least 2.2 s
+/// (shorter ones run no df-pn).
 const EXTENDED_ATTACK_TIME_SHARE: u32 = 65;
+
+/// The percentage of a timed move the search for the side to move's own win may use:
+/// `short_share` (the option) for a move shorter than `LONG_MOVE`, else the larger of
+/// it and `LONG_ATTACK_SHARE`.
+fn attack_share(short_share: u32, long: bool) -> u32 {
+    if long {
+        short_share.clamp(LONG_ATTACK_SHARE, 100)
+    } else {
+        short_share.min(100)
+    }
+}
+
 /// The shortest window of the win search that tries quiet threats of a VCT.
 const QUIET_VCT_TIME: Duration = Duration::from_millis(1000);
 /// Percentages of a window of at least `QUIET_VCT_TIME` at which the plain VCT, the
@@ -398,12 +414,17 @@ impl Solver<Gomoku> for ThreatSolver {
             Some(depth) => params.vct_nodes.min(2_000 * u64::from(depth)),
             None => params.vct_nodes,
         };
+        // The search for our own win may use `GomokuAttackShare` of a short move, and the
+        // long share from `LONG_MOVE` on (where its df-pn stages prove what the main
+        // search cannot see), extended when its plain df-pn runs long.
+        let long = hard.is_some_and(|hard| hard.saturating_duration_since(now) >= LONG_MOVE);
+        let attack_share = attack_share(params.attack_share, long);
         match self.find_win_extending(
             position,
             vct_nodes,
             true,
-            share(ATTACK_TIME_SHARE),
-            share(EXTENDED_ATTACK_TIME_SHARE),
+            share(attack_share),
+            share(attack_share.max(EXTENDED_ATTACK_TIME_SHARE)),
             control,
         ) {
             Ok(Some(proof)) => {
@@ -426,7 +447,7 @@ impl Solver<Gomoku> for ThreatSolver {
         // The defence's share follows the attack's, extended or not.
         let deadline = defence_deadline(
             now,
-            share(ATTACK_TIME_SHARE),
+            share(attack_share),
             share(DEFENCE_TIME_SHARE),
             Instant::now(),
         );
@@ -485,5 +506,20 @@ mod window_tests {
             Some(ms(3500))
         );
         assert_eq!(defence_deadline(now, None, None, ms(3000)), None);
+    }
+}
+
+#[cfg(test)]
+mod share_tests {
+    use super::*;
+
+    #[test]
+    fn short_moves_take_the_option_and_long_ones_keep_the_long_share() {
+        assert_eq!(attack_share(15, false), 15);
+        assert_eq!(attack_share(0, false), 0);
+        assert_eq!(attack_share(15, true), LONG_ATTACK_SHARE);
+        assert_eq!(attack_share(60, true), 60);
+        assert_eq!(attack_share(60, false), 60);
+        assert_eq!(attack_share(150, true), 100);
     }
 }

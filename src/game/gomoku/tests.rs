@@ -72,6 +72,58 @@ fn variants_are_checked() {
 }
 
 #[test]
+fn the_attack_share_option_is_a_percentage() {
+    let mut params = GomokuParams::default();
+    assert_eq!(params.attack_share, 15);
+    assert!(GomokuParams::specs()
+        .iter()
+        .any(|spec| spec.name == "GomokuAttackShare" && spec.default == "15"));
+    params.set("GomokuAttackShare", "45").expect("in range");
+    assert_eq!(params.attack_share, 45);
+    params
+        .set("gomokuattackshare", "0")
+        .expect("names ignore case");
+    assert_eq!(params.attack_share, 0);
+    for bad in ["101", "-1", "x", ""] {
+        assert!(params.set("GomokuAttackShare", bad).is_err(), "{bad}");
+    }
+    assert_eq!(params.attack_share, 0, "a refused value changes nothing");
+}
+
+#[test]
+fn without_an_attack_share_the_main_search_still_takes_a_win() {
+    // Black's four-three at h8 (as in `a_four_three_is_proven_a_win_in_five`), found by
+    // the main search when the threat solver gets no time.
+    let mut params = GomokuParams::default();
+    params.set("GomokuAttackShare", "0").expect("in range");
+    let position = Gomoku::new(15, Rule::Freestyle)
+        .expect("15x15")
+        .parse_position("list e8 d8 f8 k11 g8 l4 h6 c13 h7 m13")
+        .expect("legal");
+    let limits = Limits {
+        movetime: Some(std::time::Duration::from_millis(500)),
+        ..Limits::default()
+    };
+    let mut tables = Tables::try_new(16).expect("16 MiB");
+    let result = search::search(
+        &position,
+        &params,
+        &limits,
+        &mut tables,
+        &mut vcf::ThreatSolver::default(),
+        &StopFlag::new(),
+        |_| {},
+    )
+    .expect("not over");
+    assert_eq!(position.format_move(result.best_move), "h8");
+    assert!(
+        matches!(result.score, ScoreReport::Win(_)),
+        "{:?}",
+        result.score
+    );
+}
+
+#[test]
 fn five_wins_and_overline_depends_on_the_rule() {
     let setup = "c8 a1 d8 a3 e8 a5 g8 a7 h8 a9";
     for rule in ["freestyle", "standard"] {
