@@ -463,7 +463,7 @@ impl Solver<Gomoku> for ThreatSolver {
 }
 
 #[cfg(test)]
-mod window_tests {
+mod tests {
     use super::*;
 
     #[test]
@@ -507,11 +507,6 @@ mod window_tests {
         );
         assert_eq!(defence_deadline(now, None, None, ms(3000)), None);
     }
-}
-
-#[cfg(test)]
-mod share_tests {
-    use super::*;
 
     #[test]
     fn short_moves_take_the_option_and_long_ones_keep_the_long_share() {

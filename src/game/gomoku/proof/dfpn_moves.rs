@@ -89,13 +89,22 @@ impl Space {
 pub(super) fn attacker_leaf(position: &Gomoku) -> Leaf {
     let board = position.board();
     let me = position.side_to_move().index();
-    if position.outcome().is_some() {
-        return Leaf::DISPROVEN; // the defender's last move won (or the board is full)
+    // The defender's last move won, or the board is full.
+    let over = position.outcome().is_some();
+    attacker_numbers(over, me, |player, class| board.class_count(player, class))
+}
+
+/// [`attacker_leaf`] from whether the game is `over` and the class counts
+/// (`count(player, class)`) of the node, the attacker being `me`: shared with
+/// [`leaf_after`], which reads the counts after a move without playing it.
+fn attacker_numbers(over: bool, me: usize, count: impl Fn(usize, u8) -> u16) -> Leaf {
+    if over {
+        return Leaf::DISPROVEN;
     }
-    if board.class_count(me, cell_class::FIVE) > 0 {
+    if count(me, cell_class::FIVE) > 0 {
         return Leaf::proven(1);
     }
-    if board.class_count(1 - me, cell_class::FIVE) >= 2 {
+    if count(1 - me, cell_class::FIVE) >= 2 {
         return Leaf::DISPROVEN;
     }
     Leaf::open(1, 1)
@@ -105,21 +114,38 @@ pub(super) fn attacker_leaf(position: &Gomoku) -> Leaf {
 pub(super) fn defender_leaf(position: &Gomoku, space: Space) -> Leaf {
     let board = position.board();
     let me = position.side_to_move().index();
+    let won = matches!(position.outcome(), Some(Outcome::Win(_)));
+    let over = position.outcome().is_some();
+    defender_numbers(won, over, me, space, |player, class| {
+        board.class_count(player, class)
+    })
+}
+
+/// [`defender_leaf`] from whether the attacker's last move `won` or the game is otherwise
+/// `over` (a full board) and the class counts (`count(player, class)`) of the node, the
+/// defender being `me`: shared with [`leaf_after`].
+fn defender_numbers(
+    won: bool,
+    over: bool,
+    me: usize,
+    space: Space,
+    count: impl Fn(usize, u8) -> u16,
+) -> Leaf {
     let attacker = 1 - me;
-    if let Some(Outcome::Win(_)) = position.outcome() {
+    if won {
         return Leaf::proven(0);
     }
-    if position.outcome().is_some() || board.class_count(me, cell_class::FIVE) > 0 {
+    if over || count(me, cell_class::FIVE) > 0 {
         return Leaf::DISPROVEN;
     }
-    let fives = board.class_count(attacker, cell_class::FIVE);
+    let fives = count(attacker, cell_class::FIVE);
     if fives >= 2 {
         return Leaf::proven(2);
     }
     if fives == 1 {
         return Leaf::open(1, 1);
     }
-    if space.threats.threes() && board.class_count(attacker, cell_class::OPEN_FOUR) > 0 {
+    if space.threats.threes() && count(attacker, cell_class::OPEN_FOUR) > 0 {
         return Leaf::open(2, 1);
     }
     if space.quiet {
@@ -190,39 +216,12 @@ pub(super) fn leaf_after(position: &Gomoku, mv: Cell, attacker: bool, space: Spa
     let full = board.stone_count() + 1 == board.size() * board.size();
     let after = |player: usize, class: u8| board.class_count_after(cell, side, player, class);
     if attacker {
-        // `defender_leaf`: `me` is the attacker, `1 - me` the defender to move.
-        if five {
-            return Leaf::proven(0);
-        }
-        if full || after(1 - me, cell_class::FIVE) > 0 {
-            return Leaf::DISPROVEN;
-        }
-        let fives = after(me, cell_class::FIVE);
-        if fives >= 2 {
-            return Leaf::proven(2);
-        }
-        if fives == 1 {
-            return Leaf::open(1, 1);
-        }
-        if space.threats.threes() && after(me, cell_class::OPEN_FOUR) > 0 {
-            return Leaf::open(2, 1);
-        }
-        if space.quiet {
-            return Leaf::open(3, 1);
-        }
-        return Leaf::DISPROVEN;
+        // The defender (`1 - me`) is to move in the child.
+        defender_numbers(five, full, 1 - me, space, after)
+    } else {
+        // The attacker (`1 - me`) is to move in the child; a five of the defender's ends it.
+        attacker_numbers(five || full, 1 - me, after)
     }
-    // `attacker_leaf`: `me` is the defender, `1 - me` the attacker to move.
-    if five || full {
-        return Leaf::DISPROVEN;
-    }
-    if after(1 - me, cell_class::FIVE) > 0 {
-        return Leaf::proven(1);
-    }
-    if after(me, cell_class::FIVE) >= 2 {
-        return Leaf::DISPROVEN;
-    }
-    Leaf::open(1, 1)
 }
 
 /// The attacker's moves at `position` (attacker to move, not decided on sight), best
