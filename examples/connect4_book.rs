@@ -174,14 +174,7 @@ fn layer_priors(options: &Options, ply: u32) -> Result<HashMap<u64, Prior>, Stri
     let solved: HashMap<u64, (i32, Option<Column>)> =
         read_results(&options.dir, &format!("ply{}-", ply - 1))?
             .into_iter()
-            .map(|solved| {
-                let wdl = match solved.value {
-                    Value::Exact(score) => score.signum(),
-                    Value::Win => 1,
-                    Value::Loss => -1,
-                };
-                (solved.key, (wdl, solved.keeping))
-            })
+            .map(|solved| (solved.key, (solved.value.wdl(), solved.keeping)))
             .collect();
     if solved.is_empty() {
         return Ok(HashMap::new());

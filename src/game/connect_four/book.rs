@@ -76,6 +76,15 @@ impl Value {
         }
     }
 
+    /// The result alone: 1 win, 0 draw, -1 loss for the side to move.
+    pub fn wdl(self) -> i32 {
+        match self {
+            Value::Exact(score) => score.signum(),
+            Value::Win => 1,
+            Value::Loss => -1,
+        }
+    }
+
     /// The bounds `(lowest, highest)` on the solver score of a position with `moves`
     /// discs on the standard board.
     pub fn bounds(self, moves: u32) -> (i32, i32) {

@@ -31,6 +31,7 @@ use crate::budget::control::Control;
 use crate::budget::limits::{Deadline, Limits};
 use crate::game::connect_four::bitboard::winning_cells;
 use crate::game::connect_four::bitboard::Shape;
+use crate::game::connect_four::book::prior::{self, Prior};
 use crate::game::connect_four::book::{Book, Value};
 use crate::game::connect_four::{Column, ConnectFour, Params, SolveFor, Style};
 use crate::game::score::{loss_in, win_in};
@@ -281,14 +282,27 @@ impl Solver<ConnectFour> for ConnectFourSolver {
             })
         };
         // The result first: a win/loss entry of the book, else a search in the window
-        // (-1, 1), far cheaper than the exact score.
+        // (-1, 1), far cheaper than the exact score. Where the book knows the result but
+        // no move that keeps it, or is silent but holds parents of the position (a
+        // position a ply past the book: a lost parent makes it won, a drawn one at least
+        // drawn), the search only looks for what the bounds leave open.
         let known = book_result(book, position).filter(|_| answers);
+        let prior = match known {
+            Some((wdl, None)) => Prior {
+                low: wdl,
+                high: wdl,
+            },
+            None if answers => prior::from_book(&book, position),
+            _ => Prior::UNKNOWN,
+        };
         let (wdl, keeping) = match known {
             Some((wdl, Some(keeping))) => (wdl, keeping),
-            _ => match self.run(position, control, budget, |search, p| search.wdl_move(p)) {
+            _ => match self.run(position, control, budget, |search, p| {
+                search.wdl_move_within(p, prior.low, prior.high)
+            }) {
                 Ok(Proof::Result(wdl, keeping)) => (wdl, keeping),
                 // Out of time: the heuristic search takes the position, without the moves
-                // proven to lose.
+                // proven to lose (where the result is known, not to keep it).
                 Ok(Proof::Partial {
                     losing,
                     halt: Halt::OverBudget,
@@ -356,11 +370,7 @@ fn result_only(position: &ConnectFour, wdl: i32, keeping: Column) -> Solved<Colu
 /// position the book knows lost, for a draw one it knows drawn, for a loss any move (the
 /// most central one that gives no win at once).
 fn book_result(book: Book<'static>, position: &ConnectFour) -> Option<(i32, Option<Column>)> {
-    let wdl = match book.probe(position)? {
-        Value::Win => 1,
-        Value::Loss => -1,
-        Value::Exact(score) => score.signum(),
-    };
+    let wdl = book.probe(position)?.wdl();
     let shape = position.shape();
     let mut children = shape
         .centre_order()

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::canonical;
+use super::{canonical, Book};
 use crate::game::connect_four::{Column, ConnectFour};
 use crate::game::Game;
 
@@ -61,12 +61,8 @@ pub fn priors<'a>(
                 continue;
             }
             let kept = keeping == Some(Column(column as u8));
-            let prior = match (result, kept) {
-                (-1, _) => Prior { low: 1, high: 1 },
-                (0, true) => Prior { low: 0, high: 0 },
-                (0, false) => Prior { low: 0, high: 1 },
-                (_, true) => Prior { low: -1, high: -1 },
-                (_, false) => continue,
+            let Some(prior) = child_prior(result, kept) else {
+                continue;
             };
             priors
                 .entry(canonical(&child).key())
@@ -75,4 +71,54 @@ pub fn priors<'a>(
         }
     }
     priors
+}
+
+/// What a parent's result (1, 0, -1 for its side to move) proves about one child's, from
+/// the child's side to move: `kept` if the parent's stored keeping move leads to it.
+fn child_prior(result: i32, kept: bool) -> Option<Prior> {
+    match (result, kept) {
+        (-1, _) => Some(Prior { low: 1, high: 1 }),
+        (0, true) => Some(Prior { low: 0, high: 0 }),
+        (0, false) => Some(Prior { low: 0, high: 1 }),
+        (_, true) => Some(Prior { low: -1, high: -1 }),
+        (_, false) => None,
+    }
+}
+
+/// The prior of a position the book does not hold (one a ply past its deepest, or in a
+/// layer it holds only in part) from the book's entries of its parents: every position
+/// with one of the last mover's top discs taken back. [`Prior::UNKNOWN`] if no parent is
+/// in the book, or if they contradict one another (the book is wrong; trust nothing).
+pub fn from_book(book: &Book, position: &ConnectFour) -> Prior {
+    let shape = position.shape();
+    let (mask, moves) = (position.mask(), position.moves());
+    if moves == 0 {
+        return Prior::UNKNOWN;
+    }
+    // The side that just moved: the parents' side to move.
+    let mover = position.current() ^ mask;
+    let mut prior = Prior::UNKNOWN;
+    for column in 0..shape.cols {
+        let discs = mask & shape.column_mask(column);
+        if discs == 0 {
+            continue;
+        }
+        let top = 1u64 << (63 - discs.leading_zeros());
+        if mover & top == 0 {
+            continue;
+        }
+        let parent = ConnectFour::from_bits(shape, mover ^ top, mask ^ top, moves - 1);
+        let Some(value) = book.probe(&parent) else {
+            continue;
+        };
+        let kept = book.keeping_move(&parent) == Some(Column(column as u8));
+        if let Some(bound) = child_prior(value.wdl(), kept) {
+            prior = prior.meet(bound);
+        }
+    }
+    if prior.low > prior.high {
+        Prior::UNKNOWN
+    } else {
+        prior
+    }
 }

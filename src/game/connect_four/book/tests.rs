@@ -238,7 +238,7 @@ fn the_shipped_book_agrees_with_the_test_set() {
 
 #[test]
 fn priors_from_a_solved_layer_bound_the_next_and_save_its_search() {
-    use super::prior::{priors, Prior};
+    use super::prior::{from_book, priors, Prior};
     // Layers of a late middle game (fast to solve in full): the children of positions
     // reached by seeded random games, their parents solved by the ordinary search.
     let mut solver = ConnectFourSolver::default().without_book();
@@ -275,6 +275,46 @@ fn priors_from_a_solved_layer_bound_the_next_and_save_its_search() {
             parents.push((parent, wdl, Some(keeping)));
         }
         let priors = priors(parents.iter().map(|(p, wdl, keeping)| (p, *wdl, *keeping)));
+        // The same bounds come from a book holding the parents, for every child of theirs
+        // in either orientation (none for the children no parent bounds).
+        let known = parents
+            .iter()
+            .map(|(parent, wdl, _)| {
+                let value = match wdl {
+                    1 => Value::Win,
+                    -1 => Value::Loss,
+                    _ => Value::Exact(0),
+                };
+                (parent.key(), value)
+            })
+            .collect();
+        let moves = parents
+            .iter()
+            .filter_map(|(parent, _, keeping)| Some((parent.key(), (*keeping)?)))
+            .collect();
+        let bytes = encode(&known, &moves, base.moves() + 1);
+        let book = Book::parse(&bytes).expect("a book");
+        for (parent, _, _) in &parents {
+            for column in (0..7).filter(|&c| parent.can_play(c)) {
+                let mut child = *parent;
+                child.play(Column(column as u8));
+                if child.outcome().is_some() {
+                    continue;
+                }
+                let expected = priors
+                    .get(&canonical(&child).key())
+                    .copied()
+                    .unwrap_or(Prior::UNKNOWN);
+                let mirrored = ConnectFour::from_bits(
+                    child.shape(),
+                    child.shape().mirror(child.current()),
+                    child.shape().mirror(child.mask()),
+                    child.moves(),
+                );
+                assert_eq!(from_book(&book, &child), expected, "{child:?}");
+                assert_eq!(from_book(&book, &mirrored), expected, "{mirrored:?}");
+            }
+        }
         for (key, prior) in &priors {
             let child = (0..7)
                 .flat_map(|first| (0..7).map(move |second| (first, second)))

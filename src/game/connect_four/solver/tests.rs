@@ -217,3 +217,67 @@ fn out_of_time_the_moves_proven_to_lose_are_left_out() {
     let losing: Vec<_> = (1..8).map(Column).collect();
     assert_eq!(verdict, Verdict::Excluding(losing));
 }
+
+#[test]
+fn out_of_time_a_position_known_won_leaves_out_the_moves_proven_not_to_win() {
+    // Won positions of seeded random games: the search for a winning move, told the
+    // position is won and stopped by node limits, names the moves it has refuted so far
+    // (the heuristic search leaves them out). Each of them must really not win, and every
+    // stop after the first refutation must name some.
+    use super::{Halt, Proof};
+    let mut solver = ConnectFourSolver::with_table_slots(1 << 16).without_book();
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut refuted = 0;
+    for _ in 0..40 {
+        let mut position = ConnectFour::new();
+        while position.moves() < 16 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut next = position;
+            let column = (state % 7) as u32;
+            if position.can_play(column) {
+                next.play(Column(column as u8));
+                if next.outcome().is_none() {
+                    position = next;
+                }
+            }
+        }
+        if solver.wdl(&position, &mut unlimited()) != Some(1) {
+            continue;
+        }
+        let winning: Vec<Column> = (0..7)
+            .filter(|&c| position.can_play(c))
+            .map(|c| Column(c as u8))
+            .filter(|&column| {
+                let mut child = position;
+                child.play(column);
+                child.outcome().is_some() || solver.wdl(&child, &mut unlimited()) == Some(-1)
+            })
+            .collect();
+        for limit in (0..16).map(|i| 16u64 << i) {
+            solver.clear();
+            let mut control = Control::new(StopFlag::new(), None, Some(limit));
+            let found = solver.run(&position, &mut control, None, |search, p| {
+                search.wdl_move_within(p, 1, 1)
+            });
+            match found {
+                Ok(Proof::Partial { losing, halt }) => {
+                    assert_eq!(halt, Halt::Aborted);
+                    assert!(
+                        losing.iter().all(|column| !winning.contains(column)),
+                        "{position:?}: {losing:?} names a winning move of {winning:?}"
+                    );
+                    refuted += usize::from(!losing.is_empty());
+                }
+                Ok(Proof::Result(wdl, column)) => {
+                    assert_eq!(wdl, 1);
+                    assert!(winning.contains(&column), "{position:?}: {column:?}");
+                    break;
+                }
+                Err(halt) => assert_eq!(halt, Halt::Aborted),
+            }
+        }
+    }
+    assert!(refuted > 0, "no stop came after a refuted move");
+}

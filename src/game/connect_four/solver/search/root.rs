@@ -3,7 +3,7 @@
 
 use super::{Ordered, Search, SearchOps, PV_MIN_NODES};
 use crate::game::connect_four::bitboard::winning_cells;
-use crate::game::connect_four::solver::{Geometry, Line, Proof};
+use crate::game::connect_four::solver::{Geometry, Halt, Line, Proof};
 use crate::game::connect_four::{Column, ConnectFour};
 use crate::game::Game;
 
@@ -12,7 +12,9 @@ enum Reach {
     Move(u64),
     /// No move reaches it.
     Nothing,
-    Halted,
+    /// Halted first; the moves proven not to reach it by then (those that lose at once
+    /// included).
+    Halted(u64),
 }
 
 impl<G: Geometry> Search<'_, G> {
@@ -56,18 +58,43 @@ impl<G: Geometry> Search<'_, G> {
 
     /// The most central playable move (as a bit), for positions where every move loses.
     fn most_central(&self, mask: u64) -> u64 {
-        let playable = self.geometry.shape().playable(mask);
+        self.most_central_of(self.geometry.shape().playable(mask))
+    }
+
+    /// The most central of `moves` (one playable cell per column, not empty).
+    fn most_central_of(&self, moves: u64) -> u64 {
         self.order[..self.cols]
             .iter()
-            .find(|&&column| playable & column != 0)
-            .map_or(playable, |&column| playable & column)
+            .find(|&&column| moves & column != 0)
+            .map_or(moves, |&column| moves & column)
+    }
+
+    /// The columns of a set of moves (one cell per column).
+    fn columns(&self, moves: u64) -> Vec<Column> {
+        let shape = self.geometry.shape();
+        (0..shape.cols)
+            .filter(|&c| moves & shape.column_mask(c) != 0)
+            .map(|c| Column(c as u8))
+            .collect()
+    }
+
+    /// For a position known lost: the most central move that does not lose at once, if
+    /// there is one (the loss takes longest to come, as far as one ply shows).
+    fn losing_move(&self, current: u64, mask: u64) -> u64 {
+        let shape = self.geometry.shape();
+        let safe = self.non_losing(mask, winning_cells(shape, current ^ mask, mask));
+        if safe == 0 {
+            self.most_central(mask)
+        } else {
+            self.most_central_of(safe)
+        }
     }
 
     /// An optimal move for the side to move given its exact `score`, or `None` if halted.
     fn best_move(&mut self, current: u64, mask: u64, moves: i32, score: i32) -> Option<u64> {
         match self.move_reaching(current, mask, moves, score, true) {
             Reach::Move(mv) => Some(mv),
-            Reach::Halted => None,
+            Reach::Halted(_) => None,
             Reach::Nothing => {
                 // Every move loses at once (any will do), or `score` was wrong.
                 debug_assert!(
@@ -106,6 +133,7 @@ impl<G: Geometry> Search<'_, G> {
         if list.len == 1 && trust_single {
             return Reach::Move(candidates & self.order[list.slot(0)]);
         }
+        let mut failed = shape.playable(mask) & !candidates;
         for i in 0..list.len {
             let slot = list.slot(i);
             let mv = candidates & self.order[slot];
@@ -119,11 +147,12 @@ impl<G: Geometry> Search<'_, G> {
                 list.threats[slot],
             );
             if self.halt.is_some() {
-                return Reach::Halted;
+                return Reach::Halted(failed);
             }
             if value <= child {
                 return Reach::Move(mv);
             }
+            failed |= mv;
         }
         Reach::Nothing
     }
@@ -206,10 +235,7 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
                 list.threats[slot],
             );
             if let Some(halt) = self.halt {
-                let losing = (0..shape.cols)
-                    .filter(|&c| losing & shape.column_mask(c) != 0)
-                    .map(|c| Column(c as u8))
-                    .collect();
+                let losing = self.columns(losing);
                 return Some(Proof::Partial { losing, halt });
             }
             if value >= 1 {
@@ -234,21 +260,24 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
             // A known loss needs no search (no move keeps anything else); a position not
             // known to be won or drawn gets the whole search.
             return if high < 0 {
-                Some(Proof::Result(-1, column(self.most_central(mask))))
+                Some(Proof::Result(-1, column(self.losing_move(current, mask))))
             } else {
                 self.wdl_move(position)
             };
         }
-        let halted = |search: &Self| {
-            search.halt.map(|halt| Proof::Partial {
-                losing: Vec::new(),
-                halt,
-            })
+        // Halted: where the result is known, the moves proven not to keep it by then
+        // (the heuristic search leaves them out, as it does moves proven to lose).
+        let partial = |search: &Self, failed: u64| Proof::Partial {
+            losing: search.columns(failed),
+            halt: search.halt.unwrap_or(Halt::Aborted),
         };
         if high > 0 {
             match self.move_reaching(current, mask, moves, 1, low > 0) {
                 Reach::Move(mv) => return Some(Proof::Result(1, column(mv))),
-                Reach::Halted => return halted(self),
+                // Where a draw is still possible, a move that does not win may keep it.
+                Reach::Halted(failed) => {
+                    return Some(partial(self, if low > 0 { failed } else { 0 }))
+                }
                 Reach::Nothing if low > 0 => {
                     debug_assert!(false, "a position known to be won has no winning move");
                     return Some(Proof::Result(-1, column(self.most_central(mask))));
@@ -257,10 +286,13 @@ impl<G: Geometry> SearchOps for Search<'_, G> {
             }
         }
         // Drawn: a move whose child is not won keeps the draw.
-        let mv = self.best_move(current, mask, moves, 0);
-        match (mv, halted(self)) {
-            (Some(mv), None) => Some(Proof::Result(0, column(mv))),
-            (_, partial) => partial,
+        match self.move_reaching(current, mask, moves, 0, true) {
+            Reach::Move(mv) => Some(Proof::Result(0, column(mv))),
+            Reach::Halted(failed) => Some(partial(self, failed)),
+            Reach::Nothing => {
+                debug_assert!(false, "a position known to be drawn has no drawing move");
+                Some(Proof::Result(0, column(self.most_central(mask))))
+            }
         }
     }
 }
