@@ -19,6 +19,26 @@ fn unlimited() -> Control {
     Control::new(StopFlag::new(), None, None)
 }
 
+/// The position after a seeded random game of `plies` moves on 7x6 (moves that would end
+/// the game are skipped), advancing the xorshift `state`.
+pub(super) fn random_game(state: &mut u64, plies: u32) -> ConnectFour {
+    let mut position = ConnectFour::new();
+    while position.moves() < plies {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        let column = (*state % 7) as u32;
+        let mut next = position;
+        if position.can_play(column) {
+            next.play(Column(column as u8));
+            if next.outcome().is_none() {
+                position = next;
+            }
+        }
+    }
+    position
+}
+
 /// Lines of Pons' test sets (exact scores, his convention), typed in as facts.
 pub(super) const FACTS: &[(&str, i32)] = &[
     ("2252576253462244111563365343671351441", -1),

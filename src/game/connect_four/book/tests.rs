@@ -6,6 +6,7 @@ use super::*;
 use crate::budget::control::Control;
 use crate::budget::limits::Limits;
 use crate::game::connect_four::solver::ConnectFourSolver;
+use crate::game::connect_four::tests::random_game;
 use crate::game::connect_four::Params;
 use crate::game::score::win_in;
 use crate::game::solver::{Solved, Solver, Verdict};
@@ -246,20 +247,7 @@ fn priors_from_a_solved_layer_bound_the_next_and_save_its_search() {
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     let mut seen = [0usize; 4]; // lost, drawn, won, at least drawn
     for _ in 0..12 {
-        let mut base = ConnectFour::new();
-        while base.moves() < 22 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let column = (state % 7) as u32;
-            let mut next = base;
-            if base.can_play(column) {
-                next.play(Column(column as u8));
-                if next.outcome().is_none() {
-                    base = next;
-                }
-            }
-        }
+        let base = random_game(&mut state, 22);
         let mut parents = Vec::new();
         for column in 0..7 {
             let mut parent = base;

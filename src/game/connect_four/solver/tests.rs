@@ -7,7 +7,7 @@ use super::{plies_to_end, ConnectFourSolver};
 use crate::budget::control::Control;
 use crate::budget::limits::{Limits, StopFlag};
 use crate::game::connect_four::book::{build, canonical, Book, Value};
-use crate::game::connect_four::tests::{digits, FACTS};
+use crate::game::connect_four::tests::{digits, random_game, FACTS};
 use crate::game::connect_four::{Column, ConnectFour, Params, SolveFor};
 use crate::game::score::{loss_in, win_in};
 use crate::game::solver::{Solved, Solver, Verdict};
@@ -229,20 +229,7 @@ fn out_of_time_a_position_known_won_leaves_out_the_moves_proven_not_to_win() {
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut refuted = 0;
     for _ in 0..40 {
-        let mut position = ConnectFour::new();
-        while position.moves() < 16 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let mut next = position;
-            let column = (state % 7) as u32;
-            if position.can_play(column) {
-                next.play(Column(column as u8));
-                if next.outcome().is_none() {
-                    position = next;
-                }
-            }
-        }
+        let position = random_game(&mut state, 16);
         if solver.wdl(&position, &mut unlimited()) != Some(1) {
             continue;
         }
