@@ -1,9 +1,10 @@
-"""At each loser-to-move point of a df-pn proof's line, the loser's df-pn must claim no win."""
+"""At each loser-to-move point of a df-pn proof's line, the loser's df-pn must claim no win.
+(PROOF_MS: the time for the proof itself, default 3000.)"""
 import os, re, subprocess, sys
 prove, tsv, ms, stage = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 for pid in sys.argv[5:]:
     env = dict(os.environ, SHOWPV='1', STAGES=stage)
-    out = subprocess.run([prove, tsv, '3000', pid], env=env, capture_output=True, text=True).stdout
+    out = subprocess.run([prove, tsv, os.environ.get('PROOF_MS', '3000'), pid], env=env, capture_output=True, text=True).stdout
     m = re.search(r'pv: (.*)', out)
     if not m:
         print(pid, 'no proof'); continue

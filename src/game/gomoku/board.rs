@@ -326,6 +326,47 @@ impl Board {
         count
     }
 
+    /// The combined class of `player`'s empty cell `target` after a stone of `by` on
+    /// another empty cell `cell`, without placing it: only the line through both changes
+    /// (if they are within five steps on one), so only that line's class is read again
+    /// (as in `class_count_after`). Not for renju (Black's classes there hang on the
+    /// whole board).
+    pub fn cell_class_after(&self, target: usize, cell: usize, by: Player, player: usize) -> u8 {
+        debug_assert!(self.rule != Rule::Renju);
+        debug_assert!(target != cell && self.stone(cell).is_none());
+        let n = self.size;
+        let (row, col) = (cell / n, cell % n);
+        let dr = (target / n) as isize - row as isize;
+        let dc = (target % n) as isize - col as isize;
+        // The direction (`locate`'s) and the offset along it (positions follow columns,
+        // rows in direction 1).
+        let (dir, k) = match (dr, dc) {
+            (0, _) => (0, dc),
+            (_, 0) => (1, dr),
+            _ if dr == dc => (2, dc),
+            _ if dr == -dc => (3, dc),
+            _ => return self.cell_class(player, target),
+        };
+        if k.unsigned_abs() > PAD {
+            return self.cell_class(player, target);
+        }
+        let (line, pos) = self.locate(dir, row, col);
+        let (low, high) = self.extent(dir, line);
+        let bit = 1 << (pos + PAD);
+        let mut own = self.lines[player][dir][line];
+        let mut blocked = self.lines[1 - player][dir][line] | wall_bits(low, high);
+        if by.index() == player {
+            own |= bit;
+        } else {
+            blocked |= bit;
+        }
+        let q = (pos as isize + k) as usize;
+        let line_class = self.tables[player][window_code(own, blocked, q)];
+        let old = self.patterns[player][target];
+        let new = (old & !(0xF << (4 * dir))) | (u16::from(line_class) << (4 * dir));
+        self.cells[player].class[usize::from(new)]
+    }
+
     /// Renju: flags exactly those of Black's empty cells that the line tables call a
     /// double three and the recursive rule finds forbidden. Any stone can change a
     /// verdict (through the four-making points of the threes), so all are judged again.

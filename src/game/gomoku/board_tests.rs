@@ -106,3 +106,71 @@ fn the_defences_of_an_open_three_are_the_cells_that_leave_no_open_four() {
     });
     assert!(positions > 100, "{positions}");
 }
+
+#[test]
+fn the_class_of_a_cell_after_a_stone_is_that_of_the_board_with_it_placed() {
+    let (mut checked, mut changed) = (0usize, 0usize);
+    for_each_random_position(2, |position| {
+        let board = position.board();
+        if board.rule() == Rule::Renju {
+            return;
+        }
+        let n = board.size();
+        for cell in (0..n * n).filter(|&c| board.stone(c).is_none()) {
+            for by in [Player::First, Player::Second] {
+                let mut placed = board.clone();
+                placed.place(cell, by);
+                for target in (0..n * n).filter(|&t| t != cell && board.stone(t).is_none()) {
+                    for player in 0..2 {
+                        let expected = placed.cell_class(player, target);
+                        assert_eq!(
+                            board.cell_class_after(target, cell, by, player),
+                            expected,
+                            "{:?} target {target} cell {cell} by {by:?} player {player}",
+                            board.rule()
+                        );
+                        checked += 1;
+                        changed += usize::from(expected != board.cell_class(player, target));
+                    }
+                }
+            }
+        }
+    });
+    assert!(
+        checked > 1_000_000 && changed > 10_000,
+        "{checked} {changed}"
+    );
+}
+
+/// What `moves::defences`' shortcut rests on, for every window of every line table but
+/// renju Black's: blocking one empty cell of a window never raises the centre's line
+/// class towards a four (open four > four > anything else, as `cells::combine` counts
+/// them) and never makes a five. So a stone never gives the opponent an open-four cell
+/// that was not one, unless that cell was a five cell.
+#[test]
+fn blocking_a_cell_never_makes_a_line_a_four_or_more() {
+    use crate::game::gomoku::patterns::{self as p, LineRule};
+    let fours = |class: u8| match class {
+        p::OPEN_FOUR => 2,
+        p::FOUR => 1,
+        _ => 0,
+    };
+    for rule in [LineRule::FiveOrMore, LineRule::ExactlyFive] {
+        let table = p::table(rule);
+        for code in 0..p::WINDOW_CODES {
+            let before = table[code];
+            let mut power = 1;
+            for _ in 0..10 {
+                if code / power % 3 == 0 {
+                    let after = table[code + 2 * power];
+                    assert!(
+                        fours(after) <= fours(before) || before == p::FIVE,
+                        "{rule:?} {code}"
+                    );
+                    assert!(after != p::FIVE || before == p::FIVE, "{rule:?} {code}");
+                }
+                power *= 3;
+            }
+        }
+    }
+}

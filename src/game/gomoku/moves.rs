@@ -152,6 +152,21 @@ pub fn defences(position: &Gomoku, me: usize, out: &mut MoveList<Cell>, keys: &m
     let Some(threat) = threat else {
         return;
     };
+    // Outside renju, and when they have no five cell, a stone of ours can only lower
+    // their cells' classes, and none can fall to an open four from above it (`board_
+    // tests`: no line class rises when a cell of it is blocked): so a stone stops the
+    // three exactly when every open-four cell of theirs loses that class, which only
+    // the line through the stone and that cell decides (`Board::cell_class_after`).
+    let mut open_fours = arrayvec::ArrayVec::<usize, 16>::new();
+    let mut fast =
+        board.rule() != board::Rule::Renju && board.class_count(them, cell_class::FIVE) == 0;
+    if fast {
+        board.for_each_threat(them, cell_class::OPEN_FOUR, |cell, class| {
+            if class == cell_class::OPEN_FOUR && open_fours.try_push(cell).is_err() {
+                fast = false;
+            }
+        });
+    }
     let mut tried = MoveList::<Cell>::new();
     let packed = board.patterns(them, threat);
     let n = board.size() as i32;
@@ -175,7 +190,19 @@ pub fn defences(position: &Gomoku, me: usize, out: &mut MoveList<Cell>, keys: &m
             }
             tried.push(mv);
             let side = position.side_to_move();
-            if board.class_count_after(cell, side, them, cell_class::OPEN_FOUR) == 0 {
+            let stops = if fast {
+                open_fours.iter().all(|&four| {
+                    four == cell
+                        || board.cell_class_after(four, cell, side, them) != cell_class::OPEN_FOUR
+                })
+            } else {
+                board.class_count_after(cell, side, them, cell_class::OPEN_FOUR) == 0
+            };
+            debug_assert_eq!(
+                stops,
+                board.class_count_after(cell, side, them, cell_class::OPEN_FOUR) == 0
+            );
+            if stops {
                 out.push(mv);
                 keys.push(order_key(board, me, cell));
             }

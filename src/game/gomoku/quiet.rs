@@ -22,7 +22,7 @@ use arrayvec::ArrayVec;
 use crate::game::gomoku::board::{cell_class, MAX_CELLS};
 use crate::game::gomoku::moves::order_key;
 use crate::game::gomoku::patterns;
-use crate::game::gomoku::{Cell, Gomoku};
+use crate::game::gomoku::{Cell, Gomoku, Rule};
 use crate::game::{Game, MoveList};
 
 /// The longest VCF line looked for, in plies (also the capacity of a line).
@@ -94,10 +94,52 @@ fn attack(
         }),
         _ => {}
     }
+    // Outside renju, with fewer than 5 plies left the line ends with the block of this
+    // four: it wins only if the four leaves two five cells (a block takes one, and a
+    // defender stone never makes a five cell of the attacker), which the counts after
+    // the move tell without playing it. The defender has no five cell after the four
+    // (it had none, or one that the four blocks).
+    let leaf = plies < 5 && board.rule() != Rule::Renju;
     for &four in &fours {
         *nodes += 1;
         if *nodes > max_nodes {
             return false;
+        }
+        if leaf {
+            let fives = board.class_count_after(
+                usize::from(four.0),
+                position.side_to_move(),
+                me,
+                cell_class::FIVE,
+            );
+            debug_assert_eq!(
+                board.class_count_after(
+                    usize::from(four.0),
+                    position.side_to_move(),
+                    them,
+                    cell_class::FIVE
+                ),
+                0
+            );
+            if fives < 2 {
+                #[cfg(debug_assertions)]
+                {
+                    // The played line finds no win here, and counts no node below.
+                    let (mut child, mut below, mut line) = (position.clone(), 0, line.clone());
+                    child.play(four);
+                    let mut block = None;
+                    let after = child.board();
+                    after.for_each_threat(me, cell_class::FIVE, |cell, _| {
+                        block = block.or(Some(cell));
+                    });
+                    if let Some(block) = block {
+                        child.play(Cell(block as u16));
+                        assert!(!attack(&child, plies - 2, u32::MAX, &mut below, &mut line));
+                        assert_eq!(below, 0);
+                    }
+                }
+                continue;
+            }
         }
         let mut child = position.clone();
         child.play(four);

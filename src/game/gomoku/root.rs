@@ -62,6 +62,10 @@ const PLAIN_VCT_PERCENT: u32 = 5;
 const QUIET_VCT_PERCENT: u32 = 10;
 const PLAIN_DFPN_PERCENT: u32 = 95;
 const QUIET_DFPN_PERCENT: u32 = 98;
+/// The node budget of the df-pn with quiet threats, in VCT budgets (`GomokuVctNodes`):
+/// it counts the nodes of its quiet-threat checks too (own-set g25: 3.6M nodes, 1.7 s),
+/// and its share of a window of at least `QUIET_VCT_TIME` bounds it in time anyway.
+const QUIET_DFPN_NODES_FACTOR: u64 = 4;
 /// Quiet candidates a node of the df-pn with quiet threats.
 const DFPN_QUIET_TRIES: usize = 3;
 /// Percentage of a timed move the defence may use (after the attack).
@@ -257,8 +261,11 @@ impl ThreatSolver {
         for (stage, threats, percent) in stages {
             let plain_dfpn = matches!(stage, Stage::Dfpn) && threats == Threats::FoursAndThrees;
             let end = window.stage_end(plain_dfpn, overrun, percent);
-            let budget = match threats {
-                Threats::Fours => VCF_NODES.min(vct_nodes.max(1_000)),
+            let budget = match (stage, threats) {
+                (_, Threats::Fours) => VCF_NODES.min(vct_nodes.max(1_000)),
+                (Stage::Dfpn, Threats::QuietVct) => {
+                    vct_nodes.saturating_mul(QUIET_DFPN_NODES_FACTOR)
+                }
                 _ => vct_nodes,
             };
             let result = match stage {

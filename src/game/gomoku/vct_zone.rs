@@ -26,7 +26,7 @@ use crate::game::gomoku::board::{cell_class, MAX_CELLS};
 use crate::game::gomoku::moves::{defences, order_key, sort_by_keys};
 use crate::game::gomoku::patterns::FOUR;
 use crate::game::gomoku::quiet::{add, Zone};
-use crate::game::gomoku::{Cell, Gomoku};
+use crate::game::gomoku::{Cell, Gomoku, Rule};
 use crate::game::{Game, MoveList};
 
 /// The most threes the attacker tries at a node.
@@ -223,6 +223,37 @@ impl ZoneSearch<'_> {
                     continue;
                 }
             }
+            if plies < 5 && board.rule() != Rule::Renju {
+                // A defender node two plies from the end: judged from the class counts
+                // after the move, played only if it is proven (`defend_leaf`).
+                let cell = usize::from(mv.0);
+                let side = position.side_to_move();
+                if is_three
+                    && they_threaten
+                    && board.class_count_after(cell, side, them, cell_class::OPEN_FOUR) > 0
+                {
+                    continue;
+                }
+                #[cfg(debug_assertions)]
+                let before = *self.nodes;
+                let proven = self.defend_leaf(position, cell)?;
+                #[cfg(debug_assertions)]
+                if !proven {
+                    // The played node finds no win in the same number of nodes.
+                    let mut nodes = 0;
+                    let mut played = ZoneSearch {
+                        max_nodes: u32::MAX,
+                        nodes: &mut nodes,
+                    };
+                    let mut child = position.clone();
+                    child.play(mv);
+                    assert!(matches!(played.defend(&child, plies - 1), Ok(None)));
+                    debug_assert_eq!(nodes, *self.nodes - before);
+                }
+                if !proven {
+                    continue;
+                }
+            }
             let mut child = position.clone();
             child.play(mv);
             if is_three
@@ -241,6 +272,40 @@ impl ZoneSearch<'_> {
         Ok(None)
     }
 
+    /// Whether `defend` of the position after the attacker's move on `cell` (attacker to
+    /// move at `position`, which has no five of its own; outside renju) with 2 or 3 plies
+    /// left would prove a win, judged from the class counts after the move without
+    /// playing it. If not, the nodes `defend` would have visited are counted here (the
+    /// same budget runs out at the same node); if so, the caller plays it and counts them.
+    /// With 2-3 plies left the defender's node is proven only by two five cells of the
+    /// attacker: after one block (of a single five, or of an open four) the attacker has
+    /// no five cell (a defender stone never makes one), and the attacker's node 1-2 plies
+    /// from the end has nothing but a five.
+    fn defend_leaf(&mut self, position: &Gomoku, cell: usize) -> Result<bool, OutOfNodes> {
+        let board = position.board();
+        let side = position.side_to_move();
+        let (me, them) = (side.index(), 1 - side.index());
+        let after = |player: usize, class: u8| board.class_count_after(cell, side, player, class);
+        let full = board.stone_count() + 1 == board.size() * board.size();
+        // A stone of the attacker never gives the defender a five cell.
+        let their_five =
+            board.class_count(them, cell_class::FIVE) > 0 && after(them, cell_class::FIVE) > 0;
+        debug_assert_eq!(their_five, after(them, cell_class::FIVE) > 0);
+        if full || their_five {
+            self.visit()?; // `defend`: over, or the defender makes a five
+            return Ok(false);
+        }
+        let fives = after(me, cell_class::FIVE);
+        if fives >= 2 {
+            return Ok(true); // `defend` proves it (two fives)
+        }
+        self.visit()?;
+        if fives == 1 || (fives == 0 && after(me, cell_class::OPEN_FOUR) > 0) {
+            self.visit()?; // the first reply, then the attacker's node without a five
+        }
+        Ok(false)
+    }
+
     /// The attacker (not to move) wins within `plies` against every reply.
     fn defend(&mut self, position: &Gomoku, plies: u32) -> Result<Option<(u32, Zone)>, OutOfNodes> {
         self.visit()?;
@@ -250,18 +315,27 @@ impl ZoneSearch<'_> {
         if position.outcome().is_some() || board.class_count(me, cell_class::FIVE) > 0 {
             return Ok(None);
         }
-        let mut zone = Zone::default();
-        board.for_each_threat(attacker, cell_class::FIVE, |cell, _| add(&mut zone, cell));
-        add_defender_windows(position, attacker, &mut zone);
-        let mut moves = MoveList::<Cell>::new();
-        let mut keys = MoveList::<i32>::new();
-        match board.class_count(attacker, cell_class::FIVE) {
-            0 if board.class_count(attacker, cell_class::OPEN_FOUR) > 0 => {
+        // The zone of this node's own cells (its five cells, the defender windows, the
+        // lines of an open four), built only once the node is proven: most are not.
+        let own_zone = |open_four: bool| {
+            let mut zone = Zone::default();
+            board.for_each_threat(attacker, cell_class::FIVE, |cell, _| add(&mut zone, cell));
+            add_defender_windows(position, attacker, &mut zone);
+            if open_four {
                 board.for_each_threat(attacker, cell_class::OPEN_FOUR, |cell, class| {
                     if class == cell_class::OPEN_FOUR {
                         add_lines(position, attacker, cell, &mut zone);
                     }
                 });
+            }
+            zone
+        };
+        let mut open_four = false;
+        let mut moves = MoveList::<Cell>::new();
+        let mut keys = MoveList::<i32>::new();
+        match board.class_count(attacker, cell_class::FIVE) {
+            0 if board.class_count(attacker, cell_class::OPEN_FOUR) > 0 => {
+                open_four = true;
                 defences(position, me, &mut moves, &mut keys);
                 board.for_each_threat(me, cell_class::FOUR, |cell, _| {
                     let mv = Cell(cell as u16);
@@ -285,13 +359,14 @@ impl ZoneSearch<'_> {
                 }
             }
             // Two fives: whatever the block, the other one is made next.
-            _ => return Ok(Some((2, zone))),
+            _ => return Ok(Some((2, own_zone(false)))),
         }
         if plies < 2 {
             return Ok(None);
         }
         sort_by_keys(&mut moves, &mut keys);
         let mut longest = 0;
+        let mut zone = Zone::default();
         for &mv in moves.iter() {
             let mut child = position.clone();
             child.play(mv);
@@ -302,6 +377,7 @@ impl ZoneSearch<'_> {
             union(&mut zone, &below);
             add(&mut zone, usize::from(mv.0));
         }
+        union(&mut zone, &own_zone(open_four));
         Ok(Some((longest, zone)))
     }
 }

@@ -53,6 +53,12 @@ pub(super) const ROOT_QUIET_TRIES: usize = 8;
 /// Node budget of the small VCT that checks a quiet threat within `NEAR_DEPTH` plies.
 pub(super) const ROOT_QUIET_VCT_NODES: u32 = 600;
 
+/// Node budget of the small VCT that checks the quiet threat of the root's own move (the
+/// defender's node at depth 1): own-set g25's f7 threatens a 9-ply VCT that the deepening
+/// search needs 1,512 nodes for (session 9: proven with 3,000 here, not with 1,500).
+/// There are at most `ROOT_QUIET_TRIES` such nodes, each checked once (cached).
+pub(super) const FIRST_QUIET_VCT_NODES: u32 = 3_000;
+
 /// The df-pn searcher with its table, kept between searches.
 #[derive(Debug, Default)]
 pub struct DfpnSearch {
@@ -258,7 +264,11 @@ impl Run<'_> {
                 } else {
                     self.space.quiet_tries
                 },
-                vct_nodes: ROOT_QUIET_VCT_NODES,
+                vct_nodes: if depth == 1 {
+                    FIRST_QUIET_VCT_NODES
+                } else {
+                    ROOT_QUIET_VCT_NODES
+                },
             }
         } else {
             Reach {
@@ -328,7 +338,10 @@ impl Run<'_> {
             return base;
         }
         let plies = u64::from(remaining.min(QUIET_THREAT_PLIES + 1));
-        let near = if depth < NEAR_DEPTH {
+        // The check's budget (`reach`): the root's move, near the root, deeper.
+        let near = if depth == 1 {
+            0x94D0_49BB_1331_11EB
+        } else if depth < NEAR_DEPTH {
             0x2545_F491_4F6C_DD1D
         } else {
             0
