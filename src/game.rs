@@ -282,6 +282,16 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// The value of a leaf reached through an odd number of [`Evaluate::forced_leaf_reply`]
+    /// moves, for the side to move (the side that made the threat at the horizon): by
+    /// default [`Evaluate::evaluate`]. A game whose evaluation gives the side to move a
+    /// tempo bonus can withhold it here, so that a threat made at the last ply does not
+    /// earn the bonus that a quiet move there leaves to the opponent.
+    #[inline]
+    fn evaluate_after_forced_reply(&self, params: &Self::Params) -> i32 {
+        self.evaluate(params)
+    }
+
     /// Whether the search extends a node whose [`Evaluate::search_moves`] list is
     /// exhaustive and holds a single move (a forced reply, such as blocking a four).
     const EXTEND_FORCED_REPLIES: bool = false;

@@ -377,6 +377,14 @@ pub struct GomokuParams {
     /// move's own win (VCF, then VCT) may use before the defence and the main search
     /// (longer moves: at least 45%, where its df-pn stages prove long wins).
     pub attack_share: u32,
+    /// A leaf where the side to move has a double-three cell and the opponent can make no
+    /// four (no four, open three or five of its own to answer with) is scored as won: the
+    /// two open threes cannot both be stopped, and the open four follows.
+    pub double_three: bool,
+    /// At a leaf reached through the forced block of a four made at the horizon (the
+    /// four-maker to move), the classic evaluation's 5/4 tempo goes to the blocker, the
+    /// side that a quiet move at the horizon would have left to move.
+    pub forced_tempo: bool,
 }
 
 impl Default for GomokuParams {
@@ -399,6 +407,8 @@ impl Default for GomokuParams {
             // Was 45: wins found after 15% of the move were almost all in positions the
             // main search already scored as won (results/gomoku-rapfi/README.md, session 12).
             attack_share: 15,
+            double_three: true,
+            forced_tempo: true,
         }
     }
 }
@@ -482,6 +492,20 @@ const SPECS: &[OptionSpec] = &[
         help: "percentage of a timed move under 1 s the root's search for the side to move's own win by threats may use (longer moves: at least 45)",
     },
     OptionSpec {
+        name: "GomokuDoubleThree",
+        kind: "check",
+        default: "true",
+        range: "",
+        help: "a leaf where the side to move can make two open threes and the opponent can make no four is scored as won",
+    },
+    OptionSpec {
+        name: "GomokuForcedTempo",
+        kind: "check",
+        default: "true",
+        range: "",
+        help: "at a leaf after the forced block of a four made at the horizon, the tempo bonus goes to the blocker, not to the four's maker",
+    },
+    OptionSpec {
         name: "GomokuVctNodes",
         kind: "spin",
         default: "2000000",
@@ -554,6 +578,12 @@ impl GameParams for GomokuParams {
                 .filter(|v| *v <= 100)
                 .ok_or_else(|| Some("expected an integer from 0 to 100".to_string()))?;
             Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuDoubleThree") {
+            self.double_three = parse_check(value)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuForcedTempo") {
+            self.forced_tempo = parse_check(value)?;
+            Ok(())
         } else if name.eq_ignore_ascii_case("GomokuVctNodes") {
             self.vct_nodes = value
                 .parse::<u64>()
@@ -567,11 +597,10 @@ impl GameParams for GomokuParams {
     }
 }
 
-impl Evaluate for Gomoku {
-    type Params = GomokuParams;
-
-    /// Pattern worth of the empty cells, side to move first; immediate threats dominate.
-    fn evaluate(&self, params: &GomokuParams) -> i32 {
+impl Gomoku {
+    /// The evaluation (`Evaluate::evaluate`), the classic one's 5/4 tempo counted for the
+    /// side to move when `mover_tempo`, else for the opponent.
+    fn evaluate_with_tempo(&self, params: &GomokuParams, mover_tempo: bool) -> i32 {
         let me = self.side.index();
         let them = 1 - me;
         let board = &self.board;
@@ -590,6 +619,15 @@ impl Evaluate for Gomoku {
                 && board.class_count(me, cell_class::FOUR_THREE) > 0
             {
                 return 10_000;
+            }
+            if params.double_three
+                && board.class_count(me, cell_class::DOUBLE_THREE) > 0
+                && !(me == 0 && board.rule() == Rule::Renju)
+                && board.class_count(them, cell_class::OPEN_FOUR) == 0
+                && board.class_count(them, cell_class::FOUR_THREE) == 0
+                && board.class_count(them, cell_class::FOUR) == 0
+            {
+                return DOUBLE_THREE_WIN;
             }
             if params.leaf_vcf
                 && board.class_count(me, cell_class::FOUR) > 0
@@ -612,8 +650,10 @@ impl Evaluate for Gomoku {
                         0
                     };
                     board.value(me) - (board.value(them) - stopped) * 5 / 4
-                } else {
+                } else if mover_tempo {
                     board.value(me) * 5 / 4 - board.value(them)
+                } else {
+                    board.value(me) - board.value(them) * 5 / 4
                 }
             }
             GomokuEval::Learned => {
@@ -629,6 +669,21 @@ impl Evaluate for Gomoku {
             }
         };
         score.clamp(-EVAL_LIMIT / 2, EVAL_LIMIT / 2)
+    }
+}
+
+impl Evaluate for Gomoku {
+    type Params = GomokuParams;
+
+    /// Pattern worth of the empty cells, side to move first; immediate threats dominate.
+    fn evaluate(&self, params: &GomokuParams) -> i32 {
+        self.evaluate_with_tempo(params, true)
+    }
+
+    /// With `forced_tempo`, the leaf after a four made at the horizon and its forced block
+    /// counts the 5/4 tempo for the blocker (the four's maker, to move, counts 1).
+    fn evaluate_after_forced_reply(&self, params: &GomokuParams) -> i32 {
+        self.evaluate_with_tempo(params, !params.forced_tempo)
     }
 
     const EXTEND_FORCED_REPLIES: bool = true;
@@ -716,6 +771,11 @@ impl Evaluate for Gomoku {
 /// three the side to move will stop (an open three has two, a broken three one; more
 /// are usually two threes, which one move cannot stop).
 const MAX_STOPPED_CELLS: u16 = 2;
+
+/// The value of a leaf where the side to move makes two open threes the opponent cannot
+/// answer with a four (`GomokuParams::double_three`): won in five plies, below the
+/// four-three's 10,000 (won in three) and above any positional value.
+const DOUBLE_THREE_WIN: i32 = 8_000;
 
 /// The deepest node (plies above the horizon) where reverse futility is tried.
 const FUTILITY_DEPTH: u32 = 8;

@@ -107,6 +107,7 @@ impl<G: Solve> Helper<'_, G> {
                 seldepth: 0,
                 excluded: &[],
                 prove_parity,
+                forced_replies: 0,
             };
             let centre = previous.for_depth(depth);
             let Some((value, proven)) = aspiration(&mut search, &self.root, depth, centre) else {

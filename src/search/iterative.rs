@@ -379,6 +379,7 @@ impl<G: Solve> Main<'_, G> {
                 seldepth: 0,
                 excluded: &excluded,
                 prove_parity,
+                forced_replies: 0,
             };
             let centre = previous.for_depth(depth);
             let mut partial = None;
@@ -872,6 +873,7 @@ mod tests {
                 seldepth: 0,
                 excluded: &[],
                 prove_parity: None,
+                forced_replies: 0,
             };
             let mut partial = None;
             match aspiration_keeping(&mut search, &root, 9, 0, &mut partial) {

@@ -81,6 +81,9 @@ pub struct Negamax<'a, G: Evaluate> {
     /// Proof mode (see `iterative::proof_parity`): `Some(p)` completes, at every ply of parity
     /// `p`, a partial move list whose moves all lose, and trusts no heuristic table entry.
     pub prove_parity: Option<usize>,
+    /// Forced leaf replies played since the horizon (`Evaluate::forced_leaf_reply`): an odd
+    /// count evaluates the leaf with `Evaluate::evaluate_after_forced_reply`.
+    pub forced_replies: u32,
 }
 
 /// The value of a finished game for the side to move at `ply`.
@@ -120,16 +123,20 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             if let Some(reply) = position.forced_leaf_reply(self.params) {
                 let mut child = position.clone();
                 child.play(reply);
-                return Some(-self.search(&child, 0, ply + 1, -beta, -alpha)?);
+                self.forced_replies += 1;
+                let value = self.search(&child, 0, ply + 1, -beta, -alpha);
+                self.forced_replies -= 1;
+                return Some(-value?);
             }
         }
         if depth == 0 || ply >= score::MAX_PLY - 1 {
             self.horizon_leaves += 1;
-            return Some(
-                position
-                    .evaluate(self.params)
-                    .clamp(-EVAL_LIMIT, EVAL_LIMIT),
-            );
+            let value = if self.forced_replies % 2 == 1 {
+                position.evaluate_after_forced_reply(self.params)
+            } else {
+                position.evaluate(self.params)
+            };
+            return Some(value.clamp(-EVAL_LIMIT, EVAL_LIMIT));
         }
 
         // Mate-distance pruning: no result here beats a win next ply or a loss now.

@@ -113,3 +113,56 @@ fn an_open_three_the_side_to_move_must_stop_is_valued_near_its_block() {
         board.value(1) * 5 / 4 - board.value(0)
     );
 }
+
+#[test]
+fn a_double_three_the_opponent_cannot_answer_with_a_four_is_won() {
+    // Black f8 g8 and h6 h7: h8 makes two open threes; White's stones are in the corners.
+    let on = GomokuParams::default();
+    let off = GomokuParams {
+        double_three: false,
+        ..GomokuParams::default()
+    };
+    let position = after("f8 a1 g8 a15 h6 o1 h7 o15");
+    assert_eq!(position.side_to_move(), Player::First);
+    assert_eq!(position.evaluate(&on), DOUBLE_THREE_WIN);
+    assert!(position.evaluate(&off) < 2_000);
+    // White to move instead (Black's double three waits): no win for the side to move.
+    let white = after("f8 a1 g8 a15 h6 o1 h7 o15 n14");
+    assert_eq!(white.side_to_move(), Player::Second);
+    assert!(white.evaluate(&on) < 2_000);
+    // White c3 d3 e3 (open at b3 and f3) can make a four: the double three is not won.
+    let answered = after("f8 c3 g8 d3 h6 e3 h7 o15");
+    assert!(answered.board().class_count(1, cell_class::FOUR) > 0);
+    assert!(answered.evaluate(&on) < DOUBLE_THREE_WIN);
+    // In renju Black's double three is forbidden: no win.
+    let renju = Gomoku::new(15, Rule::Renju)
+        .expect("15x15")
+        .parse_position("list f8 a1 g8 a15 h6 o1 h7 o15")
+        .expect("legal moves");
+    assert!(renju.evaluate(&on) < DOUBLE_THREE_WIN);
+}
+
+#[test]
+fn after_a_four_and_its_forced_block_the_tempo_goes_to_the_blocker() {
+    // Black's four h8 i8 j8 k8 (g8 White's) was blocked at l8 and Black, the four's
+    // maker, is to move (the other stones are quiet: Black's open two c12 d12, White's
+    // corners).
+    let position = after("h8 g8 i8 a1 j8 a15 k8 l8 c12 o1 d12 o15");
+    assert_eq!(position.side_to_move(), Player::First);
+    let board = position.board();
+    let (black, white) = (board.value(0), board.value(1));
+    let on = GomokuParams::default();
+    let off = GomokuParams {
+        forced_tempo: false,
+        ..GomokuParams::default()
+    };
+    assert_eq!(position.evaluate(&on), black * 5 / 4 - white);
+    assert_eq!(
+        position.evaluate_after_forced_reply(&off),
+        black * 5 / 4 - white
+    );
+    assert_eq!(
+        position.evaluate_after_forced_reply(&on),
+        black - white * 5 / 4
+    );
+}

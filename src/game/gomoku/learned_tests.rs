@@ -17,6 +17,8 @@ const LEARNED: GomokuParams = GomokuParams {
     futility_step: 150,
     three_discount: 550,
     attack_share: 15,
+    double_three: false,
+    forced_tempo: false,
 };
 
 /// The 15x15 freestyle position after `moves` (Black first).
