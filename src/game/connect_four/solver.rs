@@ -29,10 +29,9 @@ use std::time::{Duration, Instant};
 
 use crate::budget::control::Control;
 use crate::budget::limits::{Deadline, Limits};
-use crate::game::connect_four::bitboard::winning_cells;
 use crate::game::connect_four::bitboard::Shape;
 use crate::game::connect_four::book::prior::{self, Prior};
-use crate::game::connect_four::book::{Book, Value};
+use crate::game::connect_four::book::Book;
 use crate::game::connect_four::{Column, ConnectFour, Params, SolveFor, Style};
 use crate::game::score::{loss_in, win_in};
 use crate::game::solver::{Solved, Solver, Verdict};
@@ -283,9 +282,11 @@ impl Solver<ConnectFour> for ConnectFourSolver {
         };
         // The result first: a win/loss entry of the book, else a search in the window
         // (-1, 1), far cheaper than the exact score. Where the book knows the result but
-        // no move that keeps it, or is silent but holds parents of the position (a
-        // position a ply past the book: a lost parent makes it won, a drawn one at least
-        // drawn), the search only looks for what the bounds leave open.
+        // no move that keeps it (always so for a loss: `wdl_move_within` then names the
+        // most central move that does not lose at once, without a search), or is silent
+        // but holds parents of the position (a position a ply past the book: a lost parent
+        // makes it won, a drawn one at least drawn), the search only looks for what the
+        // bounds leave open.
         let known = book_result(book, position).filter(|_| answers);
         let prior = match known {
             Some((wdl, None)) => Prior {
@@ -366,43 +367,29 @@ fn result_only(position: &ConnectFour, wdl: i32, keeping: Column) -> Solved<Colu
 }
 
 /// The result the book proves for `position` (an exact entry with a known optimal line is
-/// answered before), and a move keeping it if the book shows one: for a win a move to a
-/// position the book knows lost, for a draw one it knows drawn, for a loss any move (the
-/// most central one that gives no win at once).
+/// answered before), and a move keeping it if the book shows one: its own stored move, or
+/// a move to a child the book knows with the opposite result. A loss comes without one:
+/// the solver's `wdl_move_within` picks it without a search.
 fn book_result(book: Book<'static>, position: &ConnectFour) -> Option<(i32, Option<Column>)> {
     let wdl = book.probe(position)?.wdl();
-    let shape = position.shape();
-    let mut children = shape
-        .centre_order()
-        .filter(|&column| position.can_play(column))
-        .map(|column| {
-            let mut child = *position;
-            child.play(Column(column as u8));
-            (Column(column as u8), child)
-        });
-    let keeps = |child: &ConnectFour| {
-        child.outcome().is_some()
-            || match book.probe(child) {
-                Some(Value::Loss) => true,
-                Some(Value::Exact(score)) => score.signum() == -wdl,
-                _ => false,
-            }
-    };
-    let keeping = if wdl >= 0 {
-        // The entry's own move first: a position of the book's deepest ply has no
-        // children in the book.
-        if let Some(column) = book.keeping_move(position) {
-            return Some((wdl, Some(column)));
-        }
-        children.find(|(_, child)| keeps(child))
-    } else {
-        let all: Vec<_> = children.collect();
-        let safe = all.iter().find(|(_, child)| {
-            winning_cells(shape, child.current(), child.mask()) & shape.playable(child.mask()) == 0
-        });
-        safe.or(all.first()).copied()
-    };
-    Some((wdl, keeping.map(|(column, _)| column)))
+    if wdl < 0 {
+        return Some((wdl, None));
+    }
+    // The entry's own move first: a position of the book's deepest ply has no children in
+    // the book.
+    let keeping = book.keeping_move(position).or_else(|| {
+        position
+            .shape()
+            .centre_order()
+            .filter(|&column| position.can_play(column))
+            .map(|column| Column(column as u8))
+            .find(|&column| {
+                let mut child = *position;
+                child.play(column);
+                child.outcome().is_some() || book.probe(&child).is_some_and(|v| v.wdl() == -wdl)
+            })
+    });
+    Some((wdl, keeping))
 }
 
 /// The search score (`win_in`/`loss_in`/0) and the plies to the end for a solver score.
