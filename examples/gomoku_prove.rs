@@ -68,67 +68,106 @@ fn main() {
             }
             position = line;
         }
-        let mut report = format!("{:<10} M{:<3}", row[id_col], row[mate_col]);
-        for (name, threats, plies) in [
-            ("vcf", Threats::Fours, Some(63)),
-            ("id-vct", Threats::FoursAndThrees, Some(25)),
-            ("quiet-vct", Threats::Quiet, Some(25)),
-            ("quiet2-vct", Threats::QuietVct, Some(25)),
-            ("pn-vct", Threats::FoursAndThrees, None),
-            ("dfpn", Threats::QuietVct, Some(0)),
-            ("dfpn-plain", Threats::FoursAndThrees, Some(0)),
-        ] {
-            if std::env::var("STAGES").is_ok_and(|only| !only.split(',').any(|s| s == name)) {
-                continue;
+        let mut targets = vec![(String::new(), position.clone())];
+        if std::env::var("REPLIES").is_ok() {
+            targets.clear();
+            let mut moves = arbor::game::MoveList::new();
+            position.legal_moves(&mut moves);
+            for &mv in moves.iter() {
+                let mut child = position.clone();
+                child.play(mv);
+                targets.push((position.format_move(mv), child));
             }
-            let mut solver = ThreatSolver::default();
-            // The engine's solver gets half of `Hash` (default 64 MiB: 32 MiB).
-            let mib: usize = std::env::var("SOLVER_MIB")
-                .ok()
-                .and_then(|m| m.parse().ok())
-                .unwrap_or(128);
-            solver.set_memory_budget(mib << 20);
-            let mut control = Control::new(StopFlag::new(), None, None);
-            let start = Instant::now();
-            let deadline = Some(start + Duration::from_millis(ms));
-            let tries = std::env::var("TRIES")
-                .ok()
-                .and_then(|t| t.parse().ok())
-                .unwrap_or(3);
-            let result = match plies {
-                Some(0) => solver.prove_by_dfpn(
-                    &position,
-                    threats,
-                    tries,
-                    u64::MAX,
-                    deadline,
-                    &mut control,
-                ),
-                Some(p) => solver.prove(&position, threats, p, u64::MAX, deadline, &mut control),
-                None => {
-                    solver.prove_by_numbers(&position, threats, u64::MAX, deadline, &mut control)
-                }
-            };
-            let elapsed = start.elapsed().as_millis();
-            let found = match result {
-                Ok(Some(proof)) => {
-                    if std::env::var("SHOWPV").is_ok() {
-                        let pv: Vec<String> =
-                            proof.pv.iter().map(|&m| position.format_move(m)).collect();
-                        println!("  {name} pv: {}", pv.join(" "));
-                    }
-                    format!(
-                        "win {} {} ({} ms)",
-                        proof.plies,
-                        position.format_move(proof.pv[0]),
-                        elapsed
-                    )
-                }
-                Ok(None) => format!("none ({elapsed} ms)"),
-                Err(_) => format!("- ({elapsed} ms)"),
-            };
-            report += &format!("  {name}: {found:<24} {:>9}n", control.nodes());
         }
-        println!("{report}");
+        for (label, position) in targets {
+            let mut report = format!("{:<10} M{:<3} {label}", row[id_col], row[mate_col]);
+            if std::env::var("STAGES").is_ok_and(|only| only.split(',').any(|s| s == "zone")) {
+                let budget: u32 = std::env::var("ZONE_NODES")
+                    .ok()
+                    .and_then(|m| m.parse().ok())
+                    .unwrap_or(100_000);
+                let mut nodes = 0;
+                let start = Instant::now();
+                let z = arbor::game::gomoku::vct_zone::vct_zone(&position, 23, budget, &mut nodes);
+                let mut size = 0;
+                if let Some((_, zone)) = &z {
+                    arbor::game::gomoku::quiet::for_each_cell(zone, |_| size += 1);
+                }
+                report += &format!(
+                    "  zone: {:?} nodes {} cells {} ({} ms)",
+                    z.map(|z| z.0),
+                    nodes,
+                    size,
+                    start.elapsed().as_millis()
+                );
+            }
+            for (name, threats, plies) in [
+                ("vcf", Threats::Fours, Some(63)),
+                ("id-vct", Threats::FoursAndThrees, Some(25)),
+                ("quiet-vct", Threats::Quiet, Some(25)),
+                ("quiet2-vct", Threats::QuietVct, Some(25)),
+                ("pn-vct", Threats::FoursAndThrees, None),
+                ("dfpn", Threats::QuietVct, Some(0)),
+                ("dfpn-plain", Threats::FoursAndThrees, Some(0)),
+            ] {
+                if std::env::var("STAGES").is_ok_and(|only| !only.split(',').any(|s| s == name)) {
+                    continue;
+                }
+                let mut solver = ThreatSolver::default();
+                // The engine's solver gets half of `Hash` (default 64 MiB: 32 MiB).
+                let mib: usize = std::env::var("SOLVER_MIB")
+                    .ok()
+                    .and_then(|m| m.parse().ok())
+                    .unwrap_or(128);
+                solver.set_memory_budget(mib << 20);
+                let mut control = Control::new(StopFlag::new(), None, None);
+                let start = Instant::now();
+                let deadline = Some(start + Duration::from_millis(ms));
+                let tries = std::env::var("TRIES")
+                    .ok()
+                    .and_then(|t| t.parse().ok())
+                    .unwrap_or(3);
+                let result = match plies {
+                    Some(0) => solver.prove_by_dfpn(
+                        &position,
+                        threats,
+                        tries,
+                        u64::MAX,
+                        deadline,
+                        &mut control,
+                    ),
+                    Some(p) => {
+                        solver.prove(&position, threats, p, u64::MAX, deadline, &mut control)
+                    }
+                    None => solver.prove_by_numbers(
+                        &position,
+                        threats,
+                        u64::MAX,
+                        deadline,
+                        &mut control,
+                    ),
+                };
+                let elapsed = start.elapsed().as_millis();
+                let found = match result {
+                    Ok(Some(proof)) => {
+                        if std::env::var("SHOWPV").is_ok() {
+                            let pv: Vec<String> =
+                                proof.pv.iter().map(|&m| position.format_move(m)).collect();
+                            println!("  {name} pv: {}", pv.join(" "));
+                        }
+                        format!(
+                            "win {} {} ({} ms)",
+                            proof.plies,
+                            position.format_move(proof.pv[0]),
+                            elapsed
+                        )
+                    }
+                    Ok(None) => format!("none ({elapsed} ms)"),
+                    Err(_) => format!("- ({elapsed} ms)"),
+                };
+                report += &format!("  {name}: {found:<24} {:>9}n", control.nodes());
+            }
+            println!("{report}");
+        }
     }
 }

@@ -59,6 +59,17 @@ pub(super) const ROOT_QUIET_VCT_NODES: u32 = 600;
 /// There are at most `ROOT_QUIET_TRIES` such nodes, each checked once (cached).
 pub(super) const FIRST_QUIET_VCT_NODES: u32 = 3_000;
 
+/// Node budget of the second, larger check of the quiet threat of a stop (the attacker's
+/// quiet move that stops the defender's open three) deeper than `NEAR_DEPTH`, where the
+/// first check gets `QUICK_VCT_NODES`: own-set g4's win needs such stops whose threat
+/// the 150-node check misses (session 14). A stop is forced (the defender's open three
+/// leaves the attacker no other quiet move), so these checks are few.
+pub(super) const STOP_VCT_NODES: u32 = 400;
+/// The proof number of a stop whose first check found no threat until the search needs
+/// it (its threshold exceeds this): only then the second check decides, as a missed
+/// threat costs the whole budget.
+pub(super) const STOP_PENDING_PN: u32 = 16;
+
 /// The df-pn searcher with its table, kept between searches.
 #[derive(Debug, Default)]
 pub struct DfpnSearch {
@@ -209,7 +220,7 @@ impl DfpnSearch {
             }
             run.max_depth = limit;
             run.cut = false;
-            value = run.mid(root, true, INFINITE, INFINITE, 0)?;
+            value = run.mid(root, true, INFINITE, INFINITE, 0, false)?;
             if value.pn != 0 && !run.cut {
                 return Ok(None); // disproven without meeting the limit: no deeper win
             }
@@ -282,7 +293,14 @@ impl Run<'_> {
     /// three depend on the position only; the attacker's on whether quiet moves come (5
     /// plies left) and how many (the root's); the answers to a quiet threat on the plies
     /// left (up to the longest threat checked) and on the check's budget at `depth`.
-    fn cache_key(&self, position: &Gomoku, attacker: bool, remaining: u32, depth: usize) -> u64 {
+    fn cache_key(
+        &self,
+        position: &Gomoku,
+        attacker: bool,
+        remaining: u32,
+        depth: usize,
+        stop: bool,
+    ) -> u64 {
         let forced = !attacker && {
             let board = position.board();
             let them = 1 - position.side_to_move().index();
@@ -290,7 +308,7 @@ impl Run<'_> {
                 || (self.space.threats.threes()
                     && board.class_count(them, cell_class::OPEN_FOUR) > 0)
         };
-        self.key_of_moves(position.hash(), attacker, remaining, depth, forced)
+        self.key_of_moves(position.hash(), attacker, remaining, depth, forced, stop)
     }
 
     /// The move-cache key of the child after `mv` (whose move it is: `!attacker`), for a
@@ -310,11 +328,13 @@ impl Run<'_> {
             remaining,
             depth + 1,
             forced,
+            false,
         )
     }
 
     /// `cache_key` from the position's hash and, for the defender, whether the attacker
-    /// forces (a five or an open-four cell).
+    /// forces (a five or an open-four cell) and whether this is the second, larger check
+    /// of a stop's quiet threat (`stop`).
     fn key_of_moves(
         &self,
         hash: u64,
@@ -322,6 +342,7 @@ impl Run<'_> {
         remaining: u32,
         depth: usize,
         forced: bool,
+        stop: bool,
     ) -> u64 {
         let base = hash ^ self.moves_salt;
         if attacker {
@@ -346,7 +367,8 @@ impl Run<'_> {
         } else {
             0
         };
-        base ^ (plies + 1).wrapping_mul(0x9FB2_1C65_1E98_DF25) ^ near
+        let stop = if stop { 0x6C8E_9CF5_7093_2BD5 } else { 0 };
+        base ^ (plies + 1).wrapping_mul(0x9FB2_1C65_1E98_DF25) ^ near ^ stop
     }
 
     /// Debug builds (the tests): the cached moves are the ones generated afresh.
@@ -415,6 +437,7 @@ impl Run<'_> {
         thpn: u32,
         thdn: u32,
         depth: usize,
+        stop: bool,
     ) -> Result<Value, Interrupted> {
         self.count_node()?;
         let key = position.hash() ^ self.salt;
@@ -442,21 +465,22 @@ impl Run<'_> {
         let mut moves = MoveList::<Cell>::new();
         let mut outside = 0;
         let reach = self.reach(depth);
-        let cache_key = self.cache_key(position, attacker, remaining, depth);
+        let cache_key = self.cache_key(position, attacker, remaining, depth, false);
         // Whether the depth limit cut this node's moves short.
-        let own_cut;
+        let mut own_cut;
+        // The defender's: the check found no quiet threat.
+        let mut missed = false;
         if let Some(cached) = self.moves.get(cache_key) {
             self.cut |= cached.cut;
             own_cut = cached.cut;
             if !cached.threat {
-                let value = Value::disproven(!own_cut);
-                self.store(key, value, 1);
-                return Ok(value);
+                missed = true;
+            } else {
+                moves.extend(cached.moves().iter().map(|&mv| Cell(mv)));
+                outside = cached.outside;
+                #[cfg(debug_assertions)]
+                self.check_cached(position, attacker, remaining, reach, &moves, outside);
             }
-            moves.extend(cached.moves().iter().map(|&mv| Cell(mv)));
-            outside = cached.outside;
-            #[cfg(debug_assertions)]
-            self.check_cached(position, attacker, remaining, reach, &moves, outside);
         } else if attacker {
             let cut = attacks(
                 position,
@@ -474,17 +498,73 @@ impl Run<'_> {
             self.cut |= found.limited;
             own_cut = found.limited;
             self.add_nodes(found.nodes)?;
-            if !found.threat || found.moves.len() > MAX_CHILDREN {
-                if !found.threat {
-                    self.cache_moves(cache_key, &[], 0, found.limited, false);
-                }
+            if !found.threat {
+                self.cache_moves(cache_key, &[], 0, found.limited, false);
+                missed = true;
+            } else if found.moves.len() > MAX_CHILDREN {
+                let value = Value::disproven(!own_cut);
+                self.store(key, value, self.visited - start + 1);
+                return Ok(value);
+            } else {
+                moves = found.moves;
+                outside = found.outside;
+                self.cache_moves(cache_key, &moves, outside, found.limited, true);
+            }
+        }
+        if missed {
+            // After a stop of the defender's open three, a second check with the larger
+            // budget, once the search needs this node (the threshold passed
+            // `STOP_PENDING_PN`). Any zone it finds is exact as the first check's is.
+            if !stop || !self.space.quiet_vct || STOP_VCT_NODES <= reach.vct_nodes {
                 let value = Value::disproven(!own_cut);
                 self.store(key, value, self.visited - start + 1);
                 return Ok(value);
             }
-            moves = found.moves;
-            outside = found.outside;
-            self.cache_moves(cache_key, &moves, outside, found.limited, true);
+            if thpn <= STOP_PENDING_PN {
+                let value = Value {
+                    pn: STOP_PENDING_PN,
+                    dn: 1,
+                    plies: 0,
+                    best: NO_MOVE,
+                    exact: false,
+                };
+                self.store(key, value, self.visited - start + 1);
+                return Ok(value);
+            }
+            let stop_reach = Reach {
+                quiet_tries: reach.quiet_tries,
+                vct_nodes: STOP_VCT_NODES,
+            };
+            let stop_key = self.cache_key(position, false, remaining, depth, true);
+            if let Some(cached) = self.moves.get(stop_key) {
+                self.cut |= cached.cut;
+                own_cut = cached.cut;
+                if !cached.threat {
+                    let value = Value::disproven(!own_cut);
+                    self.store(key, value, self.visited - start + 1);
+                    return Ok(value);
+                }
+                moves.extend(cached.moves().iter().map(|&mv| Cell(mv)));
+                outside = cached.outside;
+                #[cfg(debug_assertions)]
+                self.check_cached(position, false, remaining, stop_reach, &moves, outside);
+            } else {
+                let found = answers(position, self.space, remaining, stop_reach.vct_nodes);
+                self.cut |= found.limited;
+                own_cut = found.limited;
+                self.add_nodes(found.nodes)?;
+                if !found.threat || found.moves.len() > MAX_CHILDREN {
+                    if !found.threat {
+                        self.cache_moves(stop_key, &[], 0, found.limited, false);
+                    }
+                    let value = Value::disproven(!own_cut);
+                    self.store(key, value, self.visited - start + 1);
+                    return Ok(value);
+                }
+                moves = found.moves;
+                outside = found.outside;
+                self.cache_moves(stop_key, &moves, outside, found.limited, true);
+            }
         }
         if moves.is_empty() {
             // The attacker has no threat left, or the defender no answer.
@@ -514,6 +594,11 @@ impl Run<'_> {
                 exact: true,
             });
         }
+        // The attacker's quiet moves here stop the defender's open three.
+        let stops = attacker && self.space.quiet_vct && {
+            let them = 1 - position.side_to_move().index();
+            position.board().class_count(them, cell_class::OPEN_FOUR) > 0
+        };
         let value = loop {
             let (mut value, best, second) = self.gather(&mut children, attacker, outside);
             if value.pn >= thpn || value.dn >= thdn || value.pn == 0 || value.dn == 0 {
@@ -539,7 +624,7 @@ impl Run<'_> {
                 .prefetch(self.child_cache_key(position, mv, attacker, depth));
             let mut next = position.clone();
             next.play(children[best].mv);
-            let found = self.mid(&next, !attacker, child_thpn, child_thdn, depth + 1)?;
+            let found = self.mid(&next, !attacker, child_thpn, child_thdn, depth + 1, stops)?;
             children[best].value = Leaf {
                 pn: found.pn,
                 dn: found.dn,

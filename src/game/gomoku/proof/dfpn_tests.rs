@@ -249,6 +249,31 @@ fn the_root_tries_more_quiet_moves_and_checks_threats_near_it_further() {
 }
 
 #[test]
+fn a_stop_of_their_open_three_gets_a_second_larger_threat_check() {
+    use super::dfpn::{NEAR_DEPTH, STOP_VCT_NODES};
+    use crate::game::gomoku::vcf::QUICK_VCT_NODES;
+    // Own-set g4 (White to move; Black has an open three; Rapfi: g10 +M25, and g9 +M37 in
+    // its game). White's win runs through stops of Black's open threes that threaten a
+    // VCT, some deeper than `NEAR_DEPTH` plies, where the 150-node check misses their
+    // threat: without the second check of a stop the quiet df-pn disproves g4 at once
+    // (session 14: 256,130 nodes, 68 ms).
+    let g4 = after(
+        "h8 h10 j10 i9 j8 j9 k9 i7 i10 i11 k10 k8 l10 m10 l9 k13 j12 j11 l12 l11 k11 i13 \
+         n8 m9 m7 l8 j13 i5 i6 k5 k7 f9 n7 l7 n9 n6 m12 k12 n11 n10 o6 m8 m11 n12 k14 l13 \
+         m14 m13 h11",
+    );
+    let mut solver = ThreatSolver::default();
+    solver.set_memory_budget(32 << 20);
+    let mut control = Control::new(StopFlag::new(), None, None);
+    let proof = solver
+        .prove_by_dfpn(&g4, Threats::QuietVct, 3, 6_000_000, None, &mut control)
+        .expect("within budget")
+        .expect("a quiet win");
+    assert_line_wins(&g4, &proof.pv);
+    const { assert!(STOP_VCT_NODES > QUICK_VCT_NODES && NEAR_DEPTH >= 2) };
+}
+
+#[test]
 fn a_childs_numbers_from_the_counts_after_the_move_are_those_of_the_played_child() {
     use super::dfpn_moves::{attacker_leaf, defender_leaf, leaf_after, Leaf, Space};
     use crate::game::gomoku::board_tests::for_each_random_position;
