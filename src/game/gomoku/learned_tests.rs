@@ -19,6 +19,8 @@ const LEARNED: GomokuParams = GomokuParams {
     attack_share: 15,
     double_three: false,
     forced_tempo: false,
+    three_tempo: 0,
+    threat_tempo: false,
 };
 
 /// The 15x15 freestyle position after `moves` (Black first).
