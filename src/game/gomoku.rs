@@ -394,6 +394,9 @@ pub struct GomokuParams {
     /// cell the side to move cannot answer with an open three of its own, and the side to
     /// move has no four: the 5/4 tempo goes to the opponent, as against an open three.
     pub threat_tempo: bool,
+    /// The main search's best moves are checked by the threat solver for a win of the
+    /// opponent after them (`Solver::refutes`); a refuted move is left out.
+    pub refutations: bool,
 }
 
 impl Default for GomokuParams {
@@ -422,6 +425,7 @@ impl Default for GomokuParams {
             three_tempo: 0,
             // Off: -17 +/- 52 Elo in self-play (session 14).
             threat_tempo: false,
+            refutations: true,
         }
     }
 }
@@ -533,6 +537,13 @@ const SPECS: &[OptionSpec] = &[
         help: "with GomokuInitiative, a leaf where the opponent has a four-three cell (or a double-three cell the side to move cannot answer with an open three) and the side to move no four gives the 5/4 tempo to the opponent",
     },
     OptionSpec {
+        name: "GomokuRefutations",
+        kind: "check",
+        default: "true",
+        range: "",
+        help: "the threat solver checks the main search's best moves for a win of the opponent after them and leaves refuted moves out",
+    },
+    OptionSpec {
         name: "GomokuVctNodes",
         kind: "spin",
         default: "2000000",
@@ -620,6 +631,9 @@ impl GameParams for GomokuParams {
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuThreatTempo") {
             self.threat_tempo = parse_check(value)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuRefutations") {
+            self.refutations = parse_check(value)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuVctNodes") {
             self.vct_nodes = value

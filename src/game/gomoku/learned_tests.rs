@@ -21,6 +21,7 @@ const LEARNED: GomokuParams = GomokuParams {
     forced_tempo: false,
     three_tempo: 0,
     threat_tempo: false,
+    refutations: true,
 };
 
 /// The 15x15 freestyle position after `moves` (Black first).
