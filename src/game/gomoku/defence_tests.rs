@@ -76,3 +76,24 @@ fn without_a_threat_nothing_is_excluded() {
     let mv = position.parse_legal_move("h9").expect("legal");
     assert!(!refuted(&mut solver, &position, mv));
 }
+
+#[test]
+fn without_refutations_no_best_move_is_refuted() {
+    let position = position();
+    let mut solver = ThreatSolver::default();
+    let far = position.parse_legal_move("o15").expect("legal");
+    let off = GomokuParams {
+        refutations: false,
+        ..GomokuParams::default()
+    };
+    let mut control = Control::new(StopFlag::new(), None, None);
+    assert!(!solver.refutes(&position, far, &off, None, &mut control));
+    // The same move is refuted with the option on (the default).
+    assert!(refuted(&mut solver, &position, far));
+    // The root defence (`losing_moves`) is not this option's: it still finds the losers.
+    let mut control = Control::new(StopFlag::new(), None, None);
+    let losing = solver
+        .losing_moves(&position, 50_000, None, &mut control)
+        .expect("not stopped");
+    assert!(!losing.is_empty());
+}

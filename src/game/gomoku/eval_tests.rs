@@ -166,3 +166,61 @@ fn after_a_four_and_its_forced_block_the_tempo_goes_to_the_blocker() {
         black - white * 5 / 4
     );
 }
+
+#[test]
+fn three_tempo_chooses_who_gets_the_tempo_against_an_open_three() {
+    // Black's open three h8 i8 j8 (made at the last ply), White to move with no four:
+    // White must stop it.
+    let position = after("h8 a1 i8 a15 j8");
+    let board = position.board();
+    let (white, black) = (board.value(1), board.value(0));
+    let base = with(false, true);
+    let theirs = black - 2 * base.three_discount;
+    let tempo = |three_tempo| GomokuParams {
+        three_tempo,
+        ..base
+    };
+    // 0 (the old rule): the three's maker keeps the tempo.
+    assert_eq!(position.evaluate(&tempo(0)), white - theirs * 5 / 4);
+    // 1: neither side; 2: the side that must defend, as after a quiet last move.
+    assert_eq!(position.evaluate(&tempo(1)), white - theirs);
+    assert_eq!(position.evaluate(&tempo(2)), white * 5 / 4 - theirs);
+    assert!(position.evaluate(&tempo(2)) > position.evaluate(&tempo(0)));
+    // Without an open three against it the rule plays no part.
+    let quiet = after("h8 a1 i8 a15");
+    assert_eq!(quiet.evaluate(&tempo(2)), quiet.evaluate(&tempo(0)));
+}
+
+#[test]
+fn threat_tempo_gives_the_tempo_to_a_four_three_to_come() {
+    // White's three d4 e4 f4 (closed at c4) and two g5 g6 meet at g4, a four-three cell;
+    // Black to move has no four, no open three against it.
+    let position = after("c4 d4 a1 e4 a15 f4 o1 g5 o15 g6");
+    assert_eq!(position.side_to_move(), Player::First);
+    let board = position.board();
+    assert!(board.class_count(1, cell_class::FOUR_THREE) > 0);
+    assert_eq!(board.class_count(1, cell_class::OPEN_FOUR), 0);
+    assert_eq!(board.class_count(0, cell_class::FOUR), 0);
+    let (black, white) = (board.value(0), board.value(1));
+    let off = with(false, true);
+    let on = GomokuParams {
+        threat_tempo: true,
+        ..off
+    };
+    assert_eq!(position.evaluate(&off), black * 5 / 4 - white);
+    assert_eq!(position.evaluate(&on), black - white * 5 / 4);
+    // Without the initiative rule the option does nothing.
+    let plain = GomokuParams {
+        threat_tempo: true,
+        ..with(false, false)
+    };
+    assert_eq!(position.evaluate(&plain), black * 5 / 4 - white);
+    // With a four of its own (k10 k11 k12, closed at k9) Black answers first: its tempo.
+    let four = after("c4 d4 a1 e4 a15 f4 o1 g5 o15 g6 k10 k9 k11 b14 k12 n2");
+    assert_eq!(four.side_to_move(), Player::First);
+    let board = four.board();
+    assert!(board.class_count(1, cell_class::FOUR_THREE) > 0);
+    assert!(board.class_count(0, cell_class::FOUR) > 0);
+    let (black, white) = (board.value(0), board.value(1));
+    assert_eq!(four.evaluate(&on), black * 5 / 4 - white);
+}

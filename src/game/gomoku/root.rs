@@ -380,7 +380,8 @@ impl Solver<Gomoku> for ThreatSolver {
         deadline: Option<Instant>,
         control: &mut Control,
     ) -> bool {
-        if !params.threat_solver || !params.defence || !position.is_legal(mv) {
+        if !params.threat_solver || !params.defence || !params.refutations || !position.is_legal(mv)
+        {
             return false;
         }
         let mut child = position.clone();
