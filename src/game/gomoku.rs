@@ -385,15 +385,6 @@ pub struct GomokuParams {
     /// four-maker to move), the classic evaluation's 5/4 tempo goes to the blocker, the
     /// side that a quiet move at the horizon would have left to move.
     pub forced_tempo: bool,
-    /// With `initiative`, at a leaf where the side to move must stop an open three: who
-    /// gets the classic evaluation's 5/4 tempo. 0: the three's maker (the old rule);
-    /// 1: neither side; 2: the side to move, as after a quiet move at the horizon (an open
-    /// three made at the last ply then earns no tempo, as `forced_tempo` does for a four).
-    pub three_tempo: u8,
-    /// With `initiative`, a leaf where the opponent has a four-three cell, or a double-three
-    /// cell the side to move cannot answer with an open three of its own, and the side to
-    /// move has no four: the 5/4 tempo goes to the opponent, as against an open three.
-    pub threat_tempo: bool,
     /// The main search's best moves are checked by the threat solver for a win of the
     /// opponent after them (`Solver::refutes`); a refuted move is left out.
     pub refutations: bool,
@@ -421,10 +412,6 @@ impl Default for GomokuParams {
             attack_share: 15,
             double_three: true,
             forced_tempo: true,
-            // Off: worse on the oracle proxy (51-52 of 131 against 61; session 14).
-            three_tempo: 0,
-            // Off: -17 +/- 52 Elo in self-play (session 14).
-            threat_tempo: false,
             refutations: true,
         }
     }
@@ -523,20 +510,6 @@ const SPECS: &[OptionSpec] = &[
         help: "at a leaf after the forced block of a four made at the horizon, the tempo bonus goes to the blocker, not to the four's maker",
     },
     OptionSpec {
-        name: "GomokuThreeTempo",
-        kind: "spin",
-        default: "0",
-        range: "0..2",
-        help: "with GomokuInitiative, at a leaf where the side to move must stop an open three, the 5/4 tempo goes to the three's maker (0), neither side (1) or the side to move (2)",
-    },
-    OptionSpec {
-        name: "GomokuThreatTempo",
-        kind: "check",
-        default: "false",
-        range: "",
-        help: "with GomokuInitiative, a leaf where the opponent has a four-three cell (or a double-three cell the side to move cannot answer with an open three) and the side to move no four gives the 5/4 tempo to the opponent",
-    },
-    OptionSpec {
         name: "GomokuRefutations",
         kind: "check",
         default: "true",
@@ -622,16 +595,6 @@ impl GameParams for GomokuParams {
         } else if name.eq_ignore_ascii_case("GomokuForcedTempo") {
             self.forced_tempo = parse_check(value)?;
             Ok(())
-        } else if name.eq_ignore_ascii_case("GomokuThreeTempo") {
-            self.three_tempo = value
-                .parse::<u8>()
-                .ok()
-                .filter(|v| *v <= 2)
-                .ok_or_else(|| Some("expected an integer from 0 to 2".to_string()))?;
-            Ok(())
-        } else if name.eq_ignore_ascii_case("GomokuThreatTempo") {
-            self.threat_tempo = parse_check(value)?;
-            Ok(())
         } else if name.eq_ignore_ascii_case("GomokuRefutations") {
             self.refutations = parse_check(value)?;
             Ok(())
@@ -693,34 +656,14 @@ impl Gomoku {
                     && board.class_count(them, cell_class::OPEN_FOUR) > 0
                     && board.class_count(me, cell_class::FOUR) == 0
                     && board.class_count(me, cell_class::FOUR_THREE) == 0;
-                // The opponent's double threat to come (a four-three or, but for renju
-                // Black, a double three) must be stopped too, unless the side to move has a
-                // four or an open three of its own to answer with.
-                let must_stop = params.threat_tempo
-                    && !must_defend
-                    && params.initiative
-                    && board.class_count(me, cell_class::FOUR) == 0
-                    && board.class_count(me, cell_class::FOUR_THREE) == 0
-                    && (board.class_count(them, cell_class::FOUR_THREE) > 0
-                        || (board.class_count(them, cell_class::DOUBLE_THREE) > 0
-                            && !(them == 0 && board.rule() == Rule::Renju)
-                            && board.class_count(me, cell_class::OPEN_THREE) == 0
-                            && board.class_count(me, cell_class::DOUBLE_THREE) == 0));
-                if must_stop {
-                    board.value(me) - board.value(them) * 5 / 4
-                } else if must_defend {
+                if must_defend {
                     let cells = board.class_count(them, cell_class::OPEN_FOUR);
                     let stopped = if cells <= MAX_STOPPED_CELLS {
                         i32::from(cells) * params.three_discount
                     } else {
                         0
                     };
-                    let theirs = board.value(them) - stopped;
-                    match params.three_tempo {
-                        0 => board.value(me) - theirs * 5 / 4,
-                        1 => board.value(me) - theirs,
-                        _ => board.value(me) * 5 / 4 - theirs,
-                    }
+                    board.value(me) - (board.value(them) - stopped) * 5 / 4
                 } else if mover_tempo {
                     board.value(me) * 5 / 4 - board.value(them)
                 } else {

@@ -19,8 +19,6 @@ const LEARNED: GomokuParams = GomokuParams {
     attack_share: 15,
     double_three: false,
     forced_tempo: false,
-    three_tempo: 0,
-    threat_tempo: false,
     refutations: true,
 };
 
