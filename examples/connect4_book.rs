@@ -5,7 +5,7 @@
 //! ```text
 //! connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] [--no-prior] [--slots-log2 K]
 //! connect4_book sample --ply N --count C [--seed S] [--exact] [--dir DIR [--check]] [--slots-log2 K]
-//! connect4_book build --dir DIR --out FILE
+//! connect4_book build --dir DIR --out FILE [--no-lost-from PLY]
 //! connect4_book verify --book FILE [--count C] [--seed S]
 //! ```
 //! `layer` solves the canonical positions (a position and its mirror image once) of ply N
@@ -24,7 +24,11 @@
 //! `--check` solves each position again without them, with a table of its own, and checks
 //! the value and the kept move (the priors' gain and their soundness). `build` reads every
 //! `ply*-*.txt` of DIR, derives the values of the plies above the deepest one by negamax
-//! over the children, and writes the book (format in src/game/connect_four/book.rs).
+//! over the children, and writes the book (format in src/game/connect_four/book.rs);
+//! `--no-lost-from PLY` leaves out the lost positions solved at ply PLY or deeper: the
+//! engine needs no entry to play them (a lost root plays the most central move that does
+//! not lose at once, and no move does better); what goes is the bound a lost entry gives
+//! its children one ply deeper (won). A deep layer is about 30% lost.
 //! `verify` checks a sample of a book's stored moves: each move's child, solved afresh
 //! without the book, must give the entry's result.
 
@@ -62,6 +66,7 @@ struct Options {
     seed: u64,
     out: PathBuf,
     book: PathBuf,
+    no_lost_from: Option<u32>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -81,6 +86,7 @@ fn parse_options() -> Result<Options, String> {
         seed: 1,
         out: PathBuf::from("book.bin"),
         book: PathBuf::from("data/connect_four/book.bin"),
+        no_lost_from: None,
     };
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -99,6 +105,7 @@ fn parse_options() -> Result<Options, String> {
             "--seed" => options.seed = number(&value()?)?,
             "--out" => options.out = PathBuf::from(value()?),
             "--book" => options.book = PathBuf::from(value()?),
+            "--no-lost-from" => options.no_lost_from = Some(number(&value()?)?),
             _ => return Err(format!("unexpected argument {arg}\n{USAGE}")),
         }
     }
@@ -110,7 +117,8 @@ fn parse_options() -> Result<Options, String> {
 
 const USAGE: &str = "usage: connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] \
                      [--no-prior] [--slots-log2 K] | sample --ply N --count C [--seed S] [--exact] \
-                     [--dir DIR [--check]] | build --dir DIR --out FILE | verify --book FILE [--count C] [--seed S]";
+                     [--dir DIR [--check]] | build --dir DIR --out FILE [--no-lost-from PLY] \
+                     | verify --book FILE [--count C] [--seed S]";
 
 fn number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     text.parse().map_err(|_| format!("not a number: {text}"))
@@ -282,11 +290,21 @@ fn build(options: &Options) -> Result<(), String> {
     }
     let solved = known.len();
     let derived = derive(&mut known, deepest);
+    // After the derivation, which may use them: lost positions of the deep layers out.
+    let mut left_out = 0;
+    if let Some(from) = options.no_lost_from {
+        for solved in results.iter().filter(|solved| solved.ply >= from) {
+            if known.get(&solved.key).is_some_and(|value| value.wdl() < 0) {
+                known.remove(&solved.key);
+                left_out += 1;
+            }
+        }
+    }
     let bytes = encode(&known, &moves, deepest);
     std::fs::write(&options.out, &bytes).map_err(|e| format!("{}: {e}", options.out.display()))?;
     println!(
         "{} solved positions (deepest ply {deepest}), {derived} derived or sharpened: \
-         {} entries, {} bytes -> {}",
+         {left_out} lost ones left out, {} entries, {} bytes -> {}",
         solved,
         known.len(),
         bytes.len(),
