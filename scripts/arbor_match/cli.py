@@ -19,6 +19,7 @@ import sprt as stats
 from .config import Adjudication, Config, ConfigError, EngineSpec, Job, check_protocol, time_control
 from .engines.base import EngineError
 from .engines.pool import EnginePool, Registry
+from .interrupt import DeferredInterrupt
 from .openings import read_openings
 from .records import RecordFiles, check_formats
 from .records.jsonl import load_records, match_header
@@ -271,13 +272,13 @@ def run(config: Config, resume: bool, checked: EnginePool | None = None, ray: st
         if record.get("type") != "worker-done":
             handle(record)
 
-    for worker in workers:
-        worker.start()
-    finished = 0  # workers that said they are done (their last put)
-    try:
-        while finished < len(workers):
+    with DeferredInterrupt() as ctrl_c:
+        for worker in workers:
+            worker.start()
+        finished = 0  # workers that said they are done (their last put)
+        while finished < len(workers) and not ctrl_c.requested.is_set():
             try:
-                record = results.get(timeout=0.5)
+                record = results.get(timeout=0.1)
             except queue.Empty:
                 if not any(w.is_alive() for w in workers):
                     break
@@ -288,20 +289,20 @@ def run(config: Config, resume: bool, checked: EnginePool | None = None, ray: st
                 handle(record)
             if stop.is_set():
                 break
-    except KeyboardInterrupt:
-        interrupted = True
-        print("\nInterrupted: finishing cleanly (Ctrl-C again to kill the engines)...", file=sys.stderr)
-    stop.set()
-    try:
-        for worker in workers:
-            while worker.is_alive():
-                worker.join(0.1)
-                while not results.empty():
-                    handle_late(results.get_nowait())
-    except KeyboardInterrupt:
-        registry.kill_all()
-        for worker in workers:
-            worker.join(5.0)
+        if ctrl_c.requested.is_set():
+            interrupted = True
+            print("\nInterrupted: finishing cleanly (Ctrl-C again to kill the engines)...", file=sys.stderr)
+        stop.set()
+        try:
+            for worker in workers:
+                while worker.is_alive():
+                    worker.join(0.1)
+                    while not results.empty():
+                        handle_late(results.get_nowait())
+        except KeyboardInterrupt:
+            registry.kill_all()
+            for worker in workers:
+                worker.join(5.0)
     while not results.empty():
         handle_late(results.get_nowait())
     if out is not None:
