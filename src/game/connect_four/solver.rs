@@ -49,9 +49,9 @@ use table::Table;
 /// heuristic search...
 const EARLY_BUDGET: (u32, u32) = (1, 2);
 
-/// ...except past both the opening book and this many discs, where it may spend this
-/// fraction (numerator, denominator): there a solve usually takes tens of milliseconds,
-/// and a third of a short move cuts off too many of them. In shallower positions a solve
+/// ...except from this many discs on, where it may spend this fraction (numerator,
+/// denominator): there a solve usually takes tens of milliseconds, and a third of a short
+/// move cuts off too many of them. In shallower positions a solve
 /// takes seconds, and the heuristic search gets the time.
 const SOLVABLE_FROM: u32 = 10;
 const SOLVABLE_BUDGET: (u32, u32) = (3, 4);
@@ -268,12 +268,7 @@ impl Solver<ConnectFour> for ConnectFourSolver {
         {
             return Verdict::Declined;
         } else {
-            let solvable = position.moves() >= SOLVABLE_FROM.max(book.deepest() + 1);
-            let (numerator, denominator) = if solvable {
-                SOLVABLE_BUDGET
-            } else {
-                EARLY_BUDGET
-            };
+            let (numerator, denominator) = budget_share(position.moves());
             Some(match soft {
                 Some(soft) => now + soft.saturating_duration_since(now) * numerator / denominator,
                 // `go infinite`: analysis, so a hard position goes to the heuristic search.
@@ -337,6 +332,18 @@ impl Solver<ConnectFour> for ConnectFourSolver {
             Ok(line) => Verdict::Solved(exact(position, line.score, line.moves)),
             Err(_) => result_only,
         }
+    }
+}
+
+/// The fraction of a timed move's soft limit the solver may spend on a position of `ply`
+/// discs that the book does not answer. Only the ply counts, not the book's depth: a book
+/// whose deepest layer is partial (ply 10 is being generated) leaves the rest of that layer
+/// to the solver, and those positions need its larger share most.
+fn budget_share(ply: u32) -> (u32, u32) {
+    if ply >= SOLVABLE_FROM {
+        SOLVABLE_BUDGET
+    } else {
+        EARLY_BUDGET
     }
 }
 

@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use super::{plies_to_end, ConnectFourSolver};
+use super::{
+    budget_share, plies_to_end, ConnectFourSolver, EARLY_BUDGET, SOLVABLE_BUDGET, SOLVABLE_FROM,
+};
 use crate::budget::control::Control;
 use crate::budget::limits::{Limits, StopFlag};
 use crate::game::connect_four::book::{build, canonical, Book, Value};
@@ -178,6 +180,16 @@ fn the_root_answers_from_a_stored_move() {
         assert_eq!(answer.score, win_in(plies_to_end(1, 8, 42)));
         assert_eq!(control.nodes(), 0, "answered without a search");
     }
+}
+
+#[test]
+fn positions_past_the_books_complete_layers_keep_the_larger_share() {
+    // The shipped book holds part of ply 10 (it is being generated largest reach first);
+    // the rest of that layer is the solver's, with the share of a position past the book.
+    assert!(Book::shipped().deepest() >= SOLVABLE_FROM);
+    assert_eq!(budget_share(SOLVABLE_FROM), SOLVABLE_BUDGET);
+    assert_eq!(budget_share(Book::shipped().deepest()), SOLVABLE_BUDGET);
+    assert_eq!(budget_share(SOLVABLE_FROM - 1), EARLY_BUDGET);
 }
 
 #[test]
