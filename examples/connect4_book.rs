@@ -3,9 +3,9 @@
 //! long-running process with one large table (siblings share much of their trees).
 //!
 //! ```text
-//! connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] [--no-prior] [--slots-log2 K]
-//! connect4_book sample --ply N --count C [--seed S] [--exact] [--dir DIR [--check]] [--slots-log2 K]
-//! connect4_book build --dir DIR --out FILE [--no-lost-from PLY]
+//! connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] [--no-prior] [--by-reach] [--easy NODES] [--slots-log2 K]
+//! connect4_book sample --ply N --count C [--seed S] [--exact] [--dir DIR [--check]] [--by-reach] [--easy NODES] [--slots-log2 K]
+//! connect4_book build --dir DIR --out FILE [--no-lost-from PLY] [--no-easy-from PLY]
 //! connect4_book verify --book FILE [--count C] [--seed S]
 //! ```
 //! `layer` solves the canonical positions (a position and its mirror image once) of ply N
@@ -15,7 +15,15 @@
 //! the side to move; KEY = `current + mask` of the canonical orientation; COLUMN, 0-based in
 //! that orientation, a move that keeps the result; files of sessions 3-4 have none). A restarted shard
 //! skips every key already in any `ply{N}-*.txt` of DIR, so generation resumes where it
-//! stopped, with any shard split. A win/draw/loss layer first reads what the files of
+//! stopped, with any shard split. `--by-reach` orders the layer by reach instead (the
+//! chance that a random game passes through the position, `book::layer_reach`), largest
+//! first: a layer that cannot be finished in the time at hand then covers as many random
+//! positions as it can (the order of ply 10's first 20% holds half of its reach); the
+//! start line gives the reach of what is already solved. `--easy NODES` (win/draw/loss)
+//! first gives each position to a solver as the engine has it in a game (a small fresh
+//! table, no book, the same priors, which the engine takes from the book's parents) with
+//! NODES nodes; what that solves is written with KIND `w` (the engine solves it within a
+//! move, so the book need not hold it), the rest is solved as usual. A win/draw/loss layer first reads what the files of
 //! ply N-1 in DIR prove about it (book::prior: a lost parent makes every child won, a
 //! drawn one every child at least drawn, a parent's keeping move names a lost or drawn
 //! child) and searches only what that leaves open; `--no-prior` solves every position from
@@ -28,7 +36,8 @@
 //! `--no-lost-from PLY` leaves out the lost positions solved at ply PLY or deeper: the
 //! engine needs no entry to play them (a lost root plays the most central move that does
 //! not lose at once, and no move does better); what goes is the bound a lost entry gives
-//! its children one ply deeper (won). A deep layer is about 30% lost.
+//! its children one ply deeper (won). A deep layer is about 30% lost. `--no-easy-from PLY`
+//! leaves out the `w` results of ply PLY or deeper the same way (most of a deep layer).
 //! `verify` checks a sample of a book's stored moves: each move's child, solved afresh
 //! without the book, must give the entry's result.
 
@@ -41,9 +50,10 @@ use std::time::Instant;
 use arbor::budget::control::Control;
 use arbor::game::connect_four::book::build::{derive, encode, Known, Moves};
 use arbor::game::connect_four::book::prior::{priors, Prior};
-use arbor::game::connect_four::book::{layer_positions, Book, Value};
+use arbor::game::connect_four::book::{layer_positions, layer_reach, Book, Value};
 use arbor::game::connect_four::solver::ConnectFourSolver;
 use arbor::game::connect_four::{Column, ConnectFour};
+use arbor::game::solver::Solver;
 use arbor::game::Game;
 use arbor::search::StopFlag;
 
@@ -51,6 +61,11 @@ use arbor::search::StopFlag;
 /// siblings, which share much of their trees. Small layers use smaller blocks, at least
 /// four per shard, so that the shards get even shares.
 const BLOCK: usize = 32;
+
+/// The table of `--easy`'s check: 8 MiB, smaller than the engine's at its default `Hash`
+/// (the check is meant to be harder than the engine's own solve, never easier), and
+/// cleared for each position (the engine's is warm from its game, but not with this).
+const EASY_SLOTS: usize = 1 << 20;
 
 struct Options {
     command: String,
@@ -60,6 +75,8 @@ struct Options {
     of: usize,
     exact: bool,
     no_prior: bool,
+    by_reach: bool,
+    easy: Option<u64>,
     check: bool,
     slots_log2: u32,
     count: usize,
@@ -67,6 +84,7 @@ struct Options {
     out: PathBuf,
     book: PathBuf,
     no_lost_from: Option<u32>,
+    no_easy_from: Option<u32>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -80,6 +98,8 @@ fn parse_options() -> Result<Options, String> {
         of: 1,
         exact: false,
         no_prior: false,
+        by_reach: false,
+        easy: None,
         check: false,
         slots_log2: 26,
         count: 200,
@@ -87,6 +107,7 @@ fn parse_options() -> Result<Options, String> {
         out: PathBuf::from("book.bin"),
         book: PathBuf::from("data/connect_four/book.bin"),
         no_lost_from: None,
+        no_easy_from: None,
     };
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -99,6 +120,8 @@ fn parse_options() -> Result<Options, String> {
             "--of" => options.of = number(&value()?)?,
             "--exact" => options.exact = true,
             "--no-prior" => options.no_prior = true,
+            "--by-reach" => options.by_reach = true,
+            "--easy" => options.easy = Some(number(&value()?)?),
             "--check" => options.check = true,
             "--slots-log2" => options.slots_log2 = number(&value()?)?,
             "--count" => options.count = number(&value()?)?,
@@ -106,6 +129,7 @@ fn parse_options() -> Result<Options, String> {
             "--out" => options.out = PathBuf::from(value()?),
             "--book" => options.book = PathBuf::from(value()?),
             "--no-lost-from" => options.no_lost_from = Some(number(&value()?)?),
+            "--no-easy-from" => options.no_easy_from = Some(number(&value()?)?),
             _ => return Err(format!("unexpected argument {arg}\n{USAGE}")),
         }
     }
@@ -116,8 +140,9 @@ fn parse_options() -> Result<Options, String> {
 }
 
 const USAGE: &str = "usage: connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] \
-                     [--no-prior] [--slots-log2 K] | sample --ply N --count C [--seed S] [--exact] \
-                     [--dir DIR [--check]] | build --dir DIR --out FILE [--no-lost-from PLY] \
+                     [--no-prior] [--by-reach] [--easy NODES] [--slots-log2 K] | sample --ply N --count C \
+                     [--seed S] [--exact] [--dir DIR [--check]] [--by-reach] [--easy NODES] | build \
+                     --dir DIR --out FILE [--no-lost-from PLY] [--no-easy-from PLY] \
                      | verify --book FILE [--count C] [--seed S]";
 
 fn number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
@@ -171,6 +196,27 @@ fn solve(
     }
 }
 
+/// `--easy`'s solver (none without it, or for exact layers), with its node limit.
+fn quick_solver(options: &Options) -> Option<(ConnectFourSolver, u64)> {
+    let limit = options.easy.filter(|_| !options.exact)?;
+    let mut solver = ConnectFourSolver::with_table_slots(EASY_SLOTS).without_book();
+    solver.reserve();
+    Some((solver, limit))
+}
+
+/// `--easy`'s check of one position: its result and a move keeping it if the quick solver
+/// finds them within its node limit from an empty table, and the nodes it searched.
+fn easy_solve(
+    (solver, limit): &mut (ConnectFourSolver, u64),
+    position: &ConnectFour,
+    prior: Prior,
+) -> (Option<(i32, Column)>, u64) {
+    solver.clear();
+    let mut control = Control::new(StopFlag::new(), None, Some(*limit));
+    let result = solver.wdl_move_within(position, (prior.low, prior.high), &mut control);
+    (result, control.nodes())
+}
+
 /// What the solved layer above `ply` in `dir` proves about the positions of `ply` (see
 /// [`arbor::game::connect_four::book::prior`]); empty for ply 0, with `--no-prior`, or
 /// when that layer has no files. Positions whose parents disagree are left out, with a
@@ -216,6 +262,8 @@ struct Solved {
     value: Value,
     /// A move keeping the result (files of sessions 3-4 have none).
     keeping: Option<Column>,
+    /// Solved by `--easy`'s check: the engine would solve it within a move.
+    easy: bool,
 }
 
 /// Keys already solved for this ply by any shard.
@@ -252,9 +300,9 @@ fn read_results(dir: &Path, prefix: &str) -> Result<Vec<Solved>, String> {
                     continue;
                 };
                 let value = match (kind, value.signum()) {
-                    ("E", _) | ("W", 0) => Value::Exact(value),
-                    ("W", 1) => Value::Win,
-                    ("W", _) => Value::Loss,
+                    ("E", _) | ("W" | "w", 0) => Value::Exact(value),
+                    ("W" | "w", 1) => Value::Win,
+                    ("W" | "w", _) => Value::Loss,
                     _ => return Err(format!("{name}: bad line {line}")),
                 };
                 let keeping = column
@@ -267,6 +315,7 @@ fn read_results(dir: &Path, prefix: &str) -> Result<Vec<Solved>, String> {
                     ply,
                     value,
                     keeping,
+                    easy: kind == "w",
                 });
             }
         }
@@ -290,21 +339,23 @@ fn build(options: &Options) -> Result<(), String> {
     }
     let solved = known.len();
     let derived = derive(&mut known, deepest);
-    // After the derivation, which may use them: lost positions of the deep layers out.
-    let mut left_out = 0;
-    if let Some(from) = options.no_lost_from {
-        for solved in results.iter().filter(|solved| solved.ply >= from) {
-            if known.get(&solved.key).is_some_and(|value| value.wdl() < 0) {
-                known.remove(&solved.key);
-                left_out += 1;
-            }
+    // After the derivation, which may use them: lost and easy positions of the deep
+    // layers out.
+    let (mut left_out, mut easy_out) = (0, 0);
+    let from = |option: Option<u32>| option.unwrap_or(u32::MAX);
+    for solved in &results {
+        let lost = known.get(&solved.key).is_some_and(|value| value.wdl() < 0);
+        if lost && solved.ply >= from(options.no_lost_from) {
+            left_out += usize::from(known.remove(&solved.key).is_some());
+        } else if solved.easy && solved.ply >= from(options.no_easy_from) {
+            easy_out += usize::from(known.remove(&solved.key).is_some());
         }
     }
     let bytes = encode(&known, &moves, deepest);
     std::fs::write(&options.out, &bytes).map_err(|e| format!("{}: {e}", options.out.display()))?;
     println!(
         "{} solved positions (deepest ply {deepest}), {derived} derived or sharpened: \
-         {left_out} lost ones left out, {} entries, {} bytes -> {}",
+         {left_out} lost and {easy_out} easy ones left out, {} entries, {} bytes -> {}",
         solved,
         known.len(),
         bytes.len(),
@@ -415,9 +466,26 @@ fn layer(options: &Options) -> Result<(), String> {
     Ok(())
 }
 
+/// The layer's positions in the order `layer` and `sample` take them, with their reaches.
+fn ordered_layer(options: &Options, ply: u32) -> Vec<(ConnectFour, f64)> {
+    let mut layer = layer_reach(ply);
+    if options.by_reach {
+        // Stable: equal reaches keep the tree order, where siblings come together.
+        layer.sort_by(|a, b| b.1.total_cmp(&a.1));
+    }
+    layer
+}
+
 fn solve_layer(options: &Options, ply: u32, solver: &mut ConnectFourSolver) -> Result<(), String> {
-    let positions = layer_positions(ply);
+    let layer = ordered_layer(options, ply);
     let done = done_keys(&options.dir, ply)?;
+    let reach_done: f64 = layer
+        .iter()
+        .filter(|(p, _)| done.contains(&p.key()))
+        .map(|(_, reach)| reach)
+        .sum();
+    let reach_all: f64 = layer.iter().map(|(_, reach)| reach).sum();
+    let positions: Vec<ConnectFour> = layer.into_iter().map(|(p, _)| p).collect();
     let priors = layer_priors(options, ply)?;
     let block = (positions.len() / (4 * options.of)).clamp(1, BLOCK);
     let mine: Vec<&ConnectFour> = positions
@@ -430,10 +498,13 @@ fn solve_layer(options: &Options, ply: u32, solver: &mut ConnectFourSolver) -> R
         .dir
         .join(format!("ply{ply}-{}of{}.txt", options.shard, options.of));
     eprintln!(
-        "ply {}: {} canonical positions, {} already solved, shard {}/{}: {} to solve -> {}",
+        "ply {}: {} canonical positions, {} already solved (reach {:.4} of {:.4}), shard {}/{}: \
+         {} to solve -> {}",
         ply,
         positions.len(),
         done.len(),
+        reach_done,
+        reach_all,
         options.shard,
         options.of,
         mine.len(),
@@ -444,22 +515,29 @@ fn solve_layer(options: &Options, ply: u32, solver: &mut ConnectFourSolver) -> R
         .append(true)
         .open(&path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut quick = quick_solver(options);
+    let mut easy = 0;
     let (start, cpu_start) = (Instant::now(), cpu_seconds());
     for (i, position) in mine.iter().enumerate() {
-        let prior = priors.get(&position.key()).copied();
-        let (kind, value, column) = solve(
-            solver,
-            position,
-            options.exact,
-            prior.unwrap_or(Prior::UNKNOWN),
-        );
+        let prior = priors
+            .get(&position.key())
+            .copied()
+            .unwrap_or(Prior::UNKNOWN);
+        let quick_result = quick
+            .as_mut()
+            .and_then(|quick| easy_solve(quick, position, prior).0);
+        easy += usize::from(quick_result.is_some());
+        let (kind, value, column) = match quick_result {
+            Some((wdl, keeping)) => ('w', wdl, keeping.0),
+            None => solve(solver, position, options.exact, prior),
+        };
         // One write per line, so a kill never leaves half a line behind a newline.
         let line = format!("{} {kind} {value} {column}\n", position.key());
         out.write_all(line.as_bytes()).map_err(|e| e.to_string())?;
         if (i + 1) % 500 == 0 || i + 1 == mine.len() || positions.len() < 5000 {
             let elapsed = start.elapsed().as_secs_f64();
             eprintln!(
-                "{} / {} in {elapsed:.0} s, {:.0} CPU s ({:.1} ms each), eta {:.0} s",
+                "{} / {} in {elapsed:.0} s, {:.0} CPU s ({:.1} ms each), {easy} easy, eta {:.0} s",
                 i + 1,
                 mine.len(),
                 cpu_seconds() - cpu_start,
@@ -491,7 +569,10 @@ fn cpu_seconds() -> f64 {
 
 fn sample(options: &Options) -> Result<(), String> {
     let ply = options.plies[0];
-    let positions = layer_positions(ply);
+    let positions: Vec<ConnectFour> = ordered_layer(options, ply)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
     let count = options.count.min(positions.len());
     if count == 0 {
         println!("ply {ply}: {} canonical positions", positions.len());
@@ -513,6 +594,8 @@ fn sample(options: &Options) -> Result<(), String> {
         plain.reserve();
         plain
     });
+    let mut quick = quick_solver(options);
+    let (mut easy_count, mut easy_time, mut easy_nodes) = (0usize, 0.0f64, 0u64);
     let (mut times, mut plain_times) = (Vec::new(), Vec::new());
     let mut results = [0usize; 3];
     let mut mismatches = 0;
@@ -522,10 +605,30 @@ fn sample(options: &Options) -> Result<(), String> {
             .get(&position.key())
             .copied()
             .unwrap_or(Prior::UNKNOWN);
+        let mut quick_result = None;
+        if let Some(quick) = quick.as_mut() {
+            let begin = Instant::now();
+            let (done, nodes) = easy_solve(quick, position, prior);
+            easy_time += begin.elapsed().as_secs_f64();
+            easy_nodes += nodes;
+            easy_count += usize::from(done.is_some());
+            quick_result = done;
+        }
         let begin = Instant::now();
         let (_, value, column) = solve(&mut solver, position, options.exact, prior);
         times.push(begin.elapsed().as_secs_f64());
         results[(value.signum() + 1) as usize] += 1;
+        // `--easy`'s answer must be the full solve's result, with a move that keeps it.
+        if let Some((wdl, keeping)) = quick_result.filter(|_| options.check) {
+            if wdl != value.signum() || !keeps(&mut solver, position, wdl, keeping.0) {
+                mismatches += 1;
+                println!(
+                    "MISMATCH {}: easy check gives {wdl} with move {}, solve {value}",
+                    position.key(),
+                    keeping.0
+                );
+            }
+        }
         if let Some(plain) = plain.as_mut() {
             let begin = Instant::now();
             let (_, plain_value, _) = solve(plain, position, options.exact, Prior::UNKNOWN);
@@ -582,6 +685,13 @@ fn sample(options: &Options) -> Result<(), String> {
         println!(
             "CPU time {cpu:.1} s, whole layer at that: {:.0} CPU s",
             cpu / count as f64 * positions.len() as f64
+        );
+    }
+    if let Some(limit) = options.easy {
+        println!(
+            "easy (a fresh 2^20-slot table, no book, {limit} nodes): {easy_count} of {count} \
+             solved, {easy_nodes} nodes in {easy_time:.2} s ({:.1} M nodes/s)",
+            easy_nodes as f64 / easy_time / 1e6
         );
     }
     if mismatches > 0 {

@@ -21,7 +21,8 @@
 pub mod build;
 pub mod prior;
 
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 
 use crate::game::connect_four::bitboard::{winning_cells, Shape};
 use crate::game::connect_four::{Column, ConnectFour};
@@ -265,20 +266,40 @@ pub fn canonical(position: &ConnectFour) -> ConnectFour {
 /// The canonical positions of the 7x6 board after `ply` moves whose game is not over,
 /// each once, in a fixed order where the children of one position come together.
 pub fn layer_positions(ply: u32) -> Vec<ConnectFour> {
-    let mut layer = vec![ConnectFour::new()];
+    layer_reach(ply)
+        .into_iter()
+        .map(|(position, _)| position)
+        .collect()
+}
+
+/// [`layer_positions`] (same order), each with its reach: the probability that a game of
+/// uniformly random legal moves from the empty board passes through the position or its
+/// mirror image. Games won before `ply` reach no position of the layer, so the reaches sum
+/// to the chance that a random game lasts `ply` moves. A book that holds only part of a
+/// layer serves random positions (and opponents who stray from theory) best when it holds
+/// the positions of the largest reach.
+pub fn layer_reach(ply: u32) -> Vec<(ConnectFour, f64)> {
+    let mut layer = vec![(ConnectFour::new(), 1.0)];
     for _ in 0..ply {
-        let mut seen = HashSet::new();
-        let mut next = Vec::new();
-        for position in &layer {
-            for column in 0..position.shape().cols {
-                if !position.can_play(column) {
-                    continue;
-                }
+        let mut index: HashMap<u64, usize> = HashMap::new();
+        let mut next: Vec<(ConnectFour, f64)> = Vec::new();
+        for (position, reach) in &layer {
+            let cols = position.shape().cols;
+            let legal = (0..cols).filter(|&c| position.can_play(c)).count();
+            for column in (0..cols).filter(|&c| position.can_play(c)) {
                 let mut child = *position;
                 child.play(Column(column as u8));
                 let child = canonical(&child);
-                if child.outcome().is_none() && seen.insert(child.key()) {
-                    next.push(child);
+                if child.outcome().is_some() {
+                    continue;
+                }
+                let share = reach / legal as f64;
+                match index.entry(child.key()) {
+                    Entry::Occupied(slot) => next[*slot.get()].1 += share,
+                    Entry::Vacant(slot) => {
+                        slot.insert(next.len());
+                        next.push((child, share));
+                    }
                 }
             }
         }

@@ -93,6 +93,57 @@ fn shallow_values_follow_from_the_children() {
 }
 
 /// The shipped book, which must hold at least the first plies.
+#[test]
+fn layer_reach_is_the_chance_of_a_random_game_passing_through() {
+    // Canonical positions per ply (mirror images once, games over left out).
+    let sizes = [1, 4, 25, 121, 568, 2144, 8231, 27109];
+    for (ply, &size) in sizes.iter().enumerate() {
+        let layer = layer_reach(ply as u32);
+        assert_eq!(layer.len(), size, "ply {ply}");
+        let keys: Vec<u64> = layer.iter().map(|(p, _)| p.key()).collect();
+        let plain: Vec<u64> = layer_positions(ply as u32)
+            .iter()
+            .map(|p| p.key())
+            .collect();
+        assert_eq!(keys, plain, "same order as layer_positions");
+        let total: f64 = layer.iter().map(|(_, reach)| reach).sum();
+        // No game ends before ply 7; at ply 7 the first player has won 1.58% of random
+        // games (an independent enumeration over all move sequences).
+        let expected = if ply < 7 {
+            1.0
+        } else {
+            0.984_175_689_672_780_4
+        };
+        assert!((total - expected).abs() < 1e-12, "ply {ply}: {total}");
+    }
+    // Ply 1: the centre column alone, each other column with its mirror image.
+    let mut first: Vec<f64> = layer_reach(1).iter().map(|(_, reach)| *reach).collect();
+    first.sort_by(f64::total_cmp);
+    let expected = [1.0 / 7.0, 2.0 / 7.0, 2.0 / 7.0, 2.0 / 7.0];
+    assert!(first
+        .iter()
+        .zip(expected)
+        .all(|(a, b)| (a - b).abs() < 1e-15));
+    // Ply 2: "dd" is one sequence of 49, "ad" two (with its mirror "gd"). Ply 3: "ada"
+    // two ("gdg"), "adb" four (first player's discs in either order, and the mirrors).
+    let reach_of = |moves: &str| {
+        let key = canonical(&digits(moves)).key();
+        let ply = moves.len() as u32;
+        layer_reach(ply)
+            .iter()
+            .find(|(p, _)| p.key() == key)
+            .map(|(_, r)| *r)
+    };
+    let close = |moves: &str, expected: f64| {
+        let reach = reach_of(moves).expect("in the layer");
+        assert!((reach - expected).abs() < 1e-15, "{moves}: {reach}");
+    };
+    close("44", 1.0 / 49.0);
+    close("14", 2.0 / 49.0);
+    close("141", 2.0 / 343.0);
+    close("142", 4.0 / 343.0);
+}
+
 fn shipped() -> Book<'static> {
     let book = Book::shipped();
     assert!(
