@@ -42,6 +42,8 @@ const MAX_DEPTH: usize = 100;
 const MAX_CHILDREN: usize = 96;
 /// Key of a position in the table: its hash with this.
 const DFPN_SALT: u64 = 0xD1B5_4A32_D192_ED03;
+/// Mixed into `DFPN_SALT` by the attacker (the root's side to move): see `prove`.
+const ATTACKER_SALT: u64 = 0x9FB2_1C65_1E98_DF25;
 /// `best` of an entry without a move.
 const NO_MOVE: u16 = u16::MAX;
 /// Plies from the root whose quiet threats are checked by a larger small VCT (`Run::
@@ -186,8 +188,11 @@ impl DfpnSearch {
         self.table.new_search();
         // One salt for every threat space: only proofs outlive their search (`Table::
         // probe`), and a proof is a win whatever the space that found it, so the quiet
-        // search reuses the plain one's proofs (and the next move's search both).
-        let salt = DFPN_SALT;
+        // search reuses the plain one's proofs (and the next move's search both). But one
+        // salt per attacker: a proof says the root's side to move wins, and the defence
+        // searches the opponent's wins in the same table, from positions our own search
+        // stored as won for us (a node after our move has the opponent to move there too).
+        let salt = DFPN_SALT ^ (root.side_to_move().index() as u64 + 1).wrapping_mul(ATTACKER_SALT);
         // The moves differ by the kind of threats, the quiet candidates and whose win
         // is sought (the side to move at the root).
         let moves_salt = (threats as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F)

@@ -317,3 +317,47 @@ fn a_childs_numbers_from_the_counts_after_the_move_are_those_of_the_played_child
         "{checked} {decided} {proven_two}"
     );
 }
+
+#[test]
+fn a_proof_for_one_side_is_never_read_as_the_other_sides_win() {
+    // One solver, as in a game (the defence searches the opponent's wins in the table the
+    // search for our own win filled): Black's search proves a win and stores the nodes of
+    // its tree with White to move as won for Black. The positions of its winning line are
+    // Black's wins, so White's own search from any of them must find no win of its own.
+    let wins = [
+        (
+            "e6 d6 f6 d8 g6 a1 e8 c1 f8 e1 g8 j5 h7 j9",
+            Threats::FoursAndThrees,
+        ),
+        ("h8 h6 f6 e5 f8 f5 i7 j6 g8 i8", Threats::QuietVct),
+        (QUIET_WIN, Threats::Quiet),
+    ];
+    for (moves, threats) in wins {
+        let mut solver = ThreatSolver::default();
+        solver.set_memory_budget(4 << 20);
+        let mut control = Control::new(StopFlag::new(), None, None);
+        let position = after(moves);
+        let proof = solver
+            .prove_by_dfpn(&position, threats, 3, 2_000_000, None, &mut control)
+            .expect("within budget")
+            .expect("Black's win");
+        let mut line = position.clone();
+        for (ply, &mv) in proof.pv.iter().enumerate() {
+            line.play(mv);
+            if ply % 2 == 1 || line.outcome().is_some() {
+                continue; // Black to move, or the game is over
+            }
+            for white in [Threats::Fours, Threats::FoursAndThrees, Threats::QuietVct] {
+                let found = solver
+                    .prove_by_dfpn(&line, white, 3, 2_000_000, None, &mut control)
+                    .expect("within budget");
+                assert_eq!(found, None, "{moves} + {} plies, {white:?}", ply + 1);
+            }
+        }
+        // Black's proofs are still read by Black's next search.
+        let again = solver
+            .prove_by_dfpn(&position, threats, 3, 2_000_000, None, &mut control)
+            .expect("within budget");
+        assert_eq!(again.map(|p| p.plies), Some(proof.plies), "{moves}");
+    }
+}
