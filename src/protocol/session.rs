@@ -282,7 +282,7 @@ impl<W: Write> Session<W> {
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
                 let mib = spin_value(name, value, 1, TranspositionTable::MAX_MIB as u64)? as usize;
-                match self.ask_worker(WorkerRequest::Resize(mib))? {
+                match self.ask_worker(WorkerRequest::Resize(mib, self.start.clone()))? {
                     Event::Resized(Ok(())) => {
                         self.hash_mib = mib;
                         Ok(String::new())
