@@ -441,7 +441,7 @@ fn has_four_in(shape: Shape, cells: u64) -> bool {
 pub(super) fn claimeven_bound(shape: Shape, current: u64, mask: u64) -> Option<i32> {
     // The rows whose cells the side to move gets: those with an even number of rows from
     // them to the top, bottom included (bit rows 0, 2, 4 on 7x6).
-    let lower = if shape.rows % 2 == 0 {
+    let lower = if shape.rows.is_multiple_of(2) {
         shape.odd_rows()
     } else {
         shape.board & !shape.odd_rows()
