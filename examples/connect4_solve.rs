@@ -5,6 +5,21 @@
 //! cargo run --release --example connect4_solve -- --position DIGITS
 //! ```
 //! (`--position ""` solves the empty board.)
+//!
+//! ```text
+//! cargo run --release --example connect4_solve -- --random COUNT [--plies 11-14] [--seed S]
+//!     [--also MOVES,MOVES,...] [--hash-mib 64] [--list]
+//! ```
+//! The middle-game benchmark: COUNT positions of uniform random play (a seeded number of
+//! plies in the range, random legal moves from the empty board, games not over; as
+//! scripts/bench_connect4_keep.py makes them), then the `--also` positions (moves as
+//! columns a-g). Each is solved as the engine does a move under `setoption name Solve
+//! value wdl`: the shipped book (unless `--no-book`), the solver's table of `Hash`
+//! `--hash-mib` (half of it) cleared before each position, the result and a move keeping
+//! it. Prints total, median and p90 nodes, how many took at most 0.7M and 0.9M nodes, and
+//! times; `--list` also prints each position's moves, result, move, nodes and time.
+//! `--movetime MS` solves as in a game at MS milliseconds a move instead (the solver's
+//! share of the move, see `budget_share`), and counts the positions it solved in it.
 //! Each line of FILE is `<digits> <score>` (see ../shared/benchdata/connect4/README.md).
 //! The solver's table is kept between positions (as Pons' own benchmark does) unless
 //! `--clear` is given; `--line` also finds an optimal move and principal variation, as
@@ -18,9 +33,9 @@ use std::time::{Duration, Instant};
 
 use arbor::budget::control::Control;
 use arbor::game::connect_four::solver::ConnectFourSolver;
-use arbor::game::connect_four::ConnectFour;
+use arbor::game::connect_four::{Column, ConnectFour, Params, SolveFor};
 use arbor::game::Game;
-use arbor::search::{Solver, StopFlag};
+use arbor::search::{Limits, Solver, StopFlag, Verdict};
 
 struct Options {
     file: String,
@@ -31,6 +46,13 @@ struct Options {
     repeat: usize,
     threads: usize,
     book: bool,
+    random: Option<usize>,
+    plies: (u32, u32),
+    seed: u64,
+    also: Vec<String>,
+    hash_mib: usize,
+    list: bool,
+    movetime: Option<u64>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -44,6 +66,13 @@ fn parse_options() -> Result<Options, String> {
         repeat: 1,
         threads: 1,
         book: true,
+        random: None,
+        plies: (11, 14),
+        seed: 1,
+        also: Vec::new(),
+        hash_mib: 64,
+        list: false,
+        movetime: None,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -69,6 +98,40 @@ fn parse_options() -> Result<Options, String> {
                     .ok_or(format!("bad --threads {value}"))?;
             }
             "--no-book" => options.book = false,
+            "--random" => {
+                let value = args.next().ok_or("--random needs a count")?;
+                options.random = Some(value.parse().map_err(|_| format!("bad --random {value}"))?);
+            }
+            "--plies" => {
+                let value = args.next().ok_or("--plies needs MIN-MAX")?;
+                options.plies = value
+                    .split_once('-')
+                    .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+                    .filter(|(a, b)| a <= b)
+                    .ok_or(format!("bad --plies {value}"))?;
+            }
+            "--seed" => {
+                let value = args.next().ok_or("--seed needs a number")?;
+                options.seed = value.parse().map_err(|_| format!("bad --seed {value}"))?;
+            }
+            "--also" => {
+                let value = args.next().ok_or("--also needs move lists")?;
+                options.also.extend(value.split(',').map(str::to_string));
+            }
+            "--hash-mib" => {
+                let value = args.next().ok_or("--hash-mib needs a number")?;
+                options.hash_mib = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or(format!("bad --hash-mib {value}"))?;
+            }
+            "--list" => options.list = true,
+            "--movetime" => {
+                let value = args.next().ok_or("--movetime needs milliseconds")?;
+                options.movetime =
+                    Some(value.parse().map_err(|_| format!("bad --movetime {value}"))?);
+            }
             "--position" => options.position = Some(args.next().ok_or("--position needs digits")?),
             "--line" => options.line = true,
             "-h" | "--help" => {
@@ -81,7 +144,7 @@ fn parse_options() -> Result<Options, String> {
             _ => return Err(format!("unexpected argument {arg}")),
         }
     }
-    if options.file.is_empty() && options.position.is_none() {
+    if options.file.is_empty() && options.position.is_none() && options.random.is_none() {
         return Err(
             "usage: connect4_solve FILE [--limit N] [--repeat N] [--clear] [--line] [--threads N] [--no-book]"
                 .to_string(),
@@ -100,6 +163,9 @@ fn main() -> ExitCode {
     };
     if let Some(digits) = &options.position {
         return solve_one(digits, &options);
+    }
+    if let Some(count) = options.random {
+        return middle_game(count, &options);
     }
     let text = match std::fs::read_to_string(&options.file) {
         Ok(text) => text,
@@ -231,6 +297,163 @@ fn solve_one(digits: &str, options: &Options) -> ExitCode {
         start.elapsed().as_secs_f64(),
         control.nodes(),
         moves.join(" ")
+    );
+    ExitCode::SUCCESS
+}
+
+/// splitmix64: the benchmark's seeded random numbers.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n > 0; the bias is negligible for small `n`).
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// `count` positions of uniform random play with a seeded number of plies in `plies`,
+/// games not over (a game that ends on the way is drawn again), as their move lists.
+fn random_positions(count: usize, (low, high): (u32, u32), seed: u64) -> Vec<Vec<Column>> {
+    let mut rng = SplitMix(seed);
+    let mut lists = Vec::with_capacity(count);
+    while lists.len() < count {
+        let target = low + rng.below(u64::from(high - low + 1)) as u32;
+        let mut position = ConnectFour::new();
+        let mut moves = Vec::new();
+        while position.moves() < target && position.outcome().is_none() {
+            let legal: Vec<Column> = (0..7u8)
+                .map(Column)
+                .filter(|c| position.can_play(u32::from(c.0)))
+                .collect();
+            let mv = legal[rng.below(legal.len() as u64) as usize];
+            position.play(mv);
+            moves.push(mv);
+        }
+        if position.outcome().is_none() {
+            lists.push(moves);
+        }
+    }
+    lists
+}
+
+/// The `--random` benchmark (see the module comment).
+fn middle_game(count: usize, options: &Options) -> ExitCode {
+    let start = ConnectFour::new();
+    let mut lists = random_positions(count, options.plies, options.seed);
+    for text in &options.also {
+        let parsed: Result<Vec<Column>, _> = text
+            .chars()
+            .map(|c| start.parse_move(&c.to_string()))
+            .collect();
+        match parsed {
+            Ok(moves) => lists.push(moves),
+            Err(error) => {
+                eprintln!("--also {text}: {error}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let mut solver = solver_for(options);
+    Solver::<ConnectFour>::set_memory(&mut solver, options.hash_mib << 19);
+    let params = Params {
+        solve: SolveFor::Result,
+        ..Params::default()
+    };
+    let limits = Limits {
+        solve: options.movetime.is_none(),
+        movetime: options.movetime.map(Duration::from_millis),
+        ..Limits::default()
+    };
+    let mut unsolved = 0;
+    let mut nodes = Vec::new();
+    let mut times = Vec::new();
+    for moves in &lists {
+        let mut position = start;
+        let mut ok = true;
+        for &mv in moves {
+            ok &= position.can_play(u32::from(mv.0)) && position.outcome().is_none();
+            if ok {
+                position.play(mv);
+            }
+        }
+        let text: String = moves.iter().map(|&mv| start.format_move(mv)).collect();
+        if !ok || position.outcome().is_some() {
+            eprintln!("{text}: not a position with a game under way");
+            return ExitCode::from(2);
+        }
+        // A new game: the table forgotten (and its memory mapped) outside the timing.
+        Solver::<ConnectFour>::clear(&mut solver);
+        let mut control = Control::new(StopFlag::new(), None, None);
+        let begin = Instant::now();
+        let verdict = solver.solve(&position, &params, &limits, &mut control);
+        let time = begin.elapsed();
+        let solved = match verdict {
+            Verdict::Solved(solved) => solved,
+            _ if options.movetime.is_some() => {
+                unsolved += 1;
+                if options.list {
+                    println!("{:2} {text:16} not solved in time", moves.len());
+                }
+                continue;
+            }
+            _ => {
+                eprintln!("{text}: not solved: {verdict:?}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if options.list {
+            println!(
+                "{:2} {text:16} {:+} {} {:9} {:8.3} ms",
+                moves.len(),
+                solved.score.signum(),
+                start.format_move(solved.best_move),
+                control.nodes(),
+                time.as_secs_f64() * 1e3
+            );
+        }
+        nodes.push(control.nodes());
+        times.push(time);
+    }
+    if let Some(movetime) = options.movetime {
+        println!(
+            "{} positions at {movetime} ms a move: {} solved, {unsolved} not",
+            lists.len(),
+            lists.len() - unsolved
+        );
+        return ExitCode::SUCCESS;
+    }
+    let total: u64 = nodes.iter().sum();
+    let n = nodes.len();
+    nodes.sort_unstable();
+    let within = |limit: u64| nodes.iter().filter(|&&n| n <= limit).count();
+    let time_total: Duration = times.iter().sum();
+    times.sort();
+    let percentile = |q: usize| (n * q / 100).min(n - 1);
+    println!(
+        "{n} positions (random {count} at plies {}-{}, seed {}; {} more): nodes total {total}, \
+         median {}, p90 {}, max {}; within 0.7M {}, within 0.9M {}; time total {:.3} s, median \
+         {:.3} ms, p90 {:.3} ms, max {:.3} ms",
+        options.plies.0,
+        options.plies.1,
+        options.seed,
+        options.also.len(),
+        nodes[n / 2],
+        nodes[percentile(90)],
+        nodes[n - 1],
+        within(700_000),
+        within(900_000),
+        time_total.as_secs_f64(),
+        times[n / 2].as_secs_f64() * 1e3,
+        times[percentile(90)].as_secs_f64() * 1e3,
+        times[n - 1].as_secs_f64() * 1e3,
     );
     ExitCode::SUCCESS
 }

@@ -190,6 +190,10 @@ fn positions_past_the_books_complete_layers_keep_the_larger_share() {
     assert_eq!(budget_share(SOLVABLE_FROM), SOLVABLE_BUDGET);
     assert_eq!(budget_share(Book::shipped().deepest()), SOLVABLE_BUDGET);
     assert_eq!(budget_share(SOLVABLE_FROM - 1), EARLY_BUDGET);
+    // Nine tenths past the book's complete layers (the heuristic search keeps 10 ms of a
+    // 100 ms move), half before.
+    assert_eq!(SOLVABLE_BUDGET, (9, 10));
+    assert_eq!(EARLY_BUDGET, (1, 2));
 }
 
 #[test]
