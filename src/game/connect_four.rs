@@ -437,6 +437,44 @@ impl Evaluate for ConnectFour {
         }
     }
 
+    /// A forced reply (the block of the opponent's only playable four) costs no depth.
+    const EXTEND_FORCED_REPLIES: bool = true;
+
+    /// The moves that do not lose at once, centre first: a win at once alone if there is
+    /// one; else the block of the opponent's playable four alone (one of them if there are
+    /// several: every move loses then); else every move but those that fill the cell
+    /// under an opponent's four (unless that leaves none). Each move left out loses by
+    /// force within two plies and no kept move loses faster, so the list is exhaustive
+    /// in value.
+    fn search_moves(&self, out: &mut MoveList<Column>, keys: &mut MoveList<i32>) -> bool {
+        let shape = self.shape;
+        let mask = self.mask;
+        let playable = shape.playable(mask);
+        let column_of = |bits: u64| Column((bits.trailing_zeros() / shape.height) as u8);
+        if self.outcome().is_none() {
+            let wins = bitboard::winning_cells(shape, self.current, mask) & playable;
+            let theirs = bitboard::winning_cells(shape, self.current ^ mask, mask);
+            let only = if wins != 0 { wins } else { theirs & playable };
+            if only != 0 {
+                out.push(column_of(only));
+                keys.push(0);
+                return true;
+            }
+            let under = (theirs >> 1) & playable;
+            for column in shape.centre_order() {
+                let cell = playable & shape.column_mask(column);
+                if cell != 0 && cell & under == 0 {
+                    out.push(Column(column as u8));
+                }
+            }
+        }
+        if out.is_empty() {
+            self.legal_moves(out);
+        }
+        keys.extend(out.iter().map(|_| 0));
+        true
+    }
+
     fn bench_positions() -> &'static [(&'static str, u32)] {
         &[
             ("startpos", 10),

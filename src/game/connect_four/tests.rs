@@ -380,6 +380,81 @@ fn depth_limited_play_wins_and_blocks() {
     }
 }
 
+fn search_moves_of(position: &ConnectFour) -> Vec<u8> {
+    let (mut moves, mut keys) = (MoveList::new(), MoveList::new());
+    assert!(position.search_moves(&mut moves, &mut keys));
+    assert_eq!(moves.len(), keys.len());
+    moves.iter().map(|m| m.0).collect()
+}
+
+#[test]
+fn search_moves_leave_out_moves_that_lose_at_once() {
+    // X to move wins on a4: that move alone.
+    assert_eq!(search_moves_of(&digits("121212")), [0]);
+    // O to move must block b1 (X c1 d1 e1, O f1): that move alone.
+    assert_eq!(search_moves_of(&digits("36465")), [1]);
+    // O to move; X c2 d2 e2 threatens b2 and f2: O must not fill b1 or f1.
+    assert_eq!(search_moves_of(&digits("4335514")), [3, 2, 4, 0, 6]);
+    // Every move left out elsewhere loses at once: after it the opponent wins next move.
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut checked = 0;
+    for _ in 0..300 {
+        let mut position = ConnectFour::new();
+        while position.outcome().is_none() {
+            let kept = search_moves_of(&position);
+            assert!(!kept.is_empty());
+            let wins_at_once = |p: &ConnectFour, column: u32| {
+                let mut child = *p;
+                child.play(Column(column as u8));
+                matches!(child.outcome(), Some(Outcome::Win(_)))
+            };
+            let single_win = matches!(kept[..], [only] if wins_at_once(&position, u32::from(only)));
+            for column in (0..7).filter(|&c| position.can_play(c) && !single_win) {
+                if kept.contains(&(column as u8)) {
+                    continue;
+                }
+                let mut child = position;
+                child.play(Column(column as u8));
+                assert!(
+                    (0..7).any(|c| child.can_play(c) && wins_at_once(&child, c)),
+                    "{position:?}: column {column} left out"
+                );
+                checked += 1;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let legal: Vec<u32> = (0..7).filter(|&c| position.can_play(c)).collect();
+            position.play(Column(legal[(state % legal.len() as u64) as usize] as u8));
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
+
+#[test]
+fn the_heuristic_search_keeps_a_win_that_needs_the_threat_moves() {
+    // Ply 13 of session 17's fallback set (results/connect-four-book/session17-fallback):
+    // O to move wins only with e (column 5); every other move loses the win (each child
+    // solved exactly). A depth-8 search over every move picked d; leaving out the moves
+    // that lose at once and extending the forced blocks, it finds e.
+    let mut tables = Tables::try_new(16).expect("16 MiB");
+    let root = digits("1243765711265");
+    let found = crate::search::search_to_depth(
+        &root,
+        &Params::default(),
+        8,
+        &mut tables,
+        &mut ConnectFourSolver::default(),
+    )
+    .expect("not over");
+    assert_eq!(root.format_move(found.best_move), "e");
+    let mut solver = ConnectFourSolver::default();
+    assert_eq!(solver.wdl(&root, &mut unlimited()), Some(1));
+    let mut child = root;
+    child.play(found.best_move);
+    assert_eq!(solver.wdl(&child, &mut unlimited()), Some(-1));
+}
+
 /// Solves every `stride`-th line (at most `count`) of a test set in
 /// ../shared/benchdata/connect4 and compares with the given scores; skips when absent.
 fn check_sample(file: &str, stride: usize, count: usize) {
