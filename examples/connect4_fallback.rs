@@ -66,7 +66,10 @@ use arbor::search::{search, Solver, Tables, Verdict};
 
 #[path = "common/flags.rs"]
 mod flags;
+#[path = "common/logistic.rs"]
+mod logistic;
 use flags::value;
+use logistic::{logistic, sigmoid};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -448,85 +451,6 @@ fn unfold(w: &[f64]) -> Vec<f64> {
     weights
 }
 
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-/// Newton's method for L2-regularised logistic regression with soft labels.
-fn logistic(xs: &[[f64; FEATURES]], ys: &[f64], lambda: f64, iterations: usize) -> Vec<f64> {
-    let mut w = vec![0.0; FEATURES];
-    for iteration in 0..iterations {
-        let mut gradient = vec![0.0; FEATURES];
-        let mut hessian = vec![vec![0.0; FEATURES]; FEATURES];
-        let mut loss = 0.0;
-        for (x, &y) in xs.iter().zip(ys) {
-            let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
-            let p = sigmoid(z);
-            loss -= y * p.max(1e-12).ln() + (1.0 - y) * (1.0 - p).max(1e-12).ln();
-            let g = p - y;
-            let h = p * (1.0 - p);
-            for i in 0..FEATURES {
-                if x[i] == 0.0 {
-                    continue;
-                }
-                gradient[i] += g * x[i];
-                for j in 0..FEATURES {
-                    hessian[i][j] += h * x[i] * x[j];
-                }
-            }
-        }
-        for i in 0..FEATURES {
-            gradient[i] += lambda * w[i];
-            hessian[i][i] += lambda;
-        }
-        let step = solve(hessian, gradient);
-        for i in 0..FEATURES {
-            w[i] -= step[i];
-        }
-        eprintln!(
-            "iteration {iteration}: mean log loss {:.5}",
-            loss / xs.len() as f64
-        );
-    }
-    w
-}
-
-/// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
-    let n = b.len();
-    for col in 0..n {
-        let pivot = (col..n)
-            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
-            .unwrap_or(col);
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        let d = a[col][col];
-        if d.abs() < 1e-12 {
-            continue;
-        }
-        for row in col + 1..n {
-            let f = a[row][col] / d;
-            for k in col..n {
-                a[row][k] -= f * a[col][k];
-            }
-            b[row] -= f * b[col];
-        }
-    }
-    let mut x = vec![0.0; n];
-    for row in (0..n).rev() {
-        let mut s = b[row];
-        for k in row + 1..n {
-            s -= a[row][k] * x[k];
-        }
-        x[row] = if a[row][row].abs() < 1e-12 {
-            0.0
-        } else {
-            s / a[row][row]
-        };
-    }
-    x
-}
-
 /// Held-out log loss and the share of decided positions (won or lost) whose sign the
 /// value `z` (in logits) gets right.
 fn held_out(pairs: &[(f64, f64)]) -> (f64, f64) {
@@ -590,7 +514,7 @@ fn fit(args: &[String]) -> Result<(), String> {
         xs.len(),
         test.len()
     );
-    let mut w = logistic(&xs, &ys, lambda, 8);
+    let mut w = logistic(&xs, &ys, &[lambda; FEATURES], &[0.0; FEATURES], 8);
     if symmetric {
         w = unfold(&w);
     }

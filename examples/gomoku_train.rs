@@ -35,7 +35,10 @@ use arbor::search::{search_to_depth, Tables};
 
 #[path = "common/flags.rs"]
 mod flags;
+#[path = "common/logistic.rs"]
+mod logistic;
 use flags::value;
+use logistic::{logistic, sigmoid};
 
 fn main() {
     env_logger::init();
@@ -224,96 +227,6 @@ fn read_samples(paths: &[String], skip: usize, label_depth: Option<u32>) -> Vec<
         }
     }
     samples
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-/// Newton's method for L2-regularised logistic regression (a few dozen features).
-/// `lambdas[i]` is the ridge penalty pulling weight `i` towards `prior[i]`.
-fn logistic(
-    xs: &[Vec<f64>],
-    ys: &[f64],
-    lambdas: &[f64],
-    prior: &[f64],
-    iterations: usize,
-) -> Vec<f64> {
-    let dim = xs[0].len();
-    let mut w = prior.to_vec();
-    for iteration in 0..iterations {
-        let mut gradient = vec![0.0; dim];
-        let mut hessian = vec![vec![0.0; dim]; dim];
-        let mut loss = 0.0;
-        for (x, &y) in xs.iter().zip(ys) {
-            let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
-            let p = sigmoid(z);
-            loss -= y * p.max(1e-12).ln() + (1.0 - y) * (1.0 - p).max(1e-12).ln();
-            let g = p - y;
-            let h = p * (1.0 - p);
-            for i in 0..dim {
-                if x[i] == 0.0 {
-                    continue;
-                }
-                gradient[i] += g * x[i];
-                for j in 0..dim {
-                    hessian[i][j] += h * x[i] * x[j];
-                }
-            }
-        }
-        for i in 0..dim {
-            gradient[i] += lambdas[i] * (w[i] - prior[i]);
-            hessian[i][i] += lambdas[i];
-        }
-        let step = solve(hessian, gradient);
-        for i in 0..dim {
-            w[i] -= step[i];
-        }
-        eprintln!(
-            "iteration {iteration}: mean log loss {:.5}",
-            loss / xs.len() as f64
-        );
-    }
-    w
-}
-
-/// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
-    let n = b.len();
-    for col in 0..n {
-        let pivot = (col..n)
-            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
-            .expect("rows");
-        a.swap(col, pivot);
-        b.swap(col, pivot);
-        let d = a[col][col];
-        if d.abs() < 1e-12 {
-            continue;
-        }
-        for row in col + 1..n {
-            let f = a[row][col] / d;
-            if f == 0.0 {
-                continue;
-            }
-            for k in col..n {
-                a[row][k] -= f * a[col][k];
-            }
-            b[row] -= f * b[col];
-        }
-    }
-    let mut x = vec![0.0; n];
-    for row in (0..n).rev() {
-        let mut s = b[row];
-        for k in row + 1..n {
-            s -= a[row][k] * x[k];
-        }
-        x[row] = if a[row][row].abs() < 1e-12 {
-            0.0
-        } else {
-            s / a[row][row]
-        };
-    }
-    x
 }
 
 fn log_loss(ps: impl Iterator<Item = (f64, f64)>) -> (f64, usize) {

@@ -50,6 +50,27 @@ const OTHER_THREAT: i32 = 35;
 const DEAD_THREAT: i32 = 5;
 const CENTRE_DISC: i32 = 4;
 
+/// Both sides' threats (empty cells that would complete four: the side to move's, the
+/// opponent's), or the value one ply settles: a win at once, or two cells to block.
+#[inline(always)]
+fn threats_or_sure(position: &ConnectFour) -> Result<(u64, u64), i32> {
+    let shape = position.shape();
+    let mask = position.mask();
+    let me = position.current();
+    let playable = shape.playable(mask);
+    let my_threats = winning_cells(shape, me, mask);
+    let their_threats = winning_cells(shape, me ^ mask, mask);
+    if my_threats & playable != 0 {
+        return Err(SURE);
+    }
+    let forced = their_threats & playable;
+    // Two cells to block at once, or blocking hands the opponent the cell above.
+    if forced.count_ones() >= 2 || forced & (their_threats >> 1) != 0 {
+        return Err(-SURE);
+    }
+    Ok((my_threats, their_threats))
+}
+
 /// The full evaluation: immediate wins and double threats, parity-weighted threats, open
 /// segments and centre discs.
 pub fn full(position: &ConnectFour) -> i32 {
@@ -57,17 +78,10 @@ pub fn full(position: &ConnectFour) -> i32 {
     let mask = position.mask();
     let me = position.current();
     let them = me ^ mask;
-    let playable = shape.playable(mask);
-    let my_threats = winning_cells(shape, me, mask);
-    let their_threats = winning_cells(shape, them, mask);
-    if my_threats & playable != 0 {
-        return SURE;
-    }
-    let forced = their_threats & playable;
-    // Two cells to block at once, or blocking hands the opponent the cell above.
-    if forced.count_ones() >= 2 || forced & (their_threats >> 1) != 0 {
-        return -SURE;
-    }
+    let (my_threats, their_threats) = match threats_or_sure(position) {
+        Ok(threats) => threats,
+        Err(sure) => return sure,
+    };
 
     // Parity: the first player's threats pay on odd rows (1, 3, 5 from the bottom), the
     // second player's on even rows. A threat directly above an opponent's threat is dead:
@@ -204,17 +218,7 @@ fn features_or_sure(position: &ConnectFour) -> Result<[i32; FEATURES], i32> {
     let mask = position.mask();
     let me = position.current();
     let them = me ^ mask;
-    let playable = shape.playable(mask);
-    let my_threats = winning_cells(shape, me, mask);
-    let their_threats = winning_cells(shape, them, mask);
-    if my_threats & playable != 0 {
-        return Err(SURE);
-    }
-    let forced = their_threats & playable;
-    // Two cells to block at once, or blocking hands the opponent the cell above.
-    if forced.count_ones() >= 2 || forced & (their_threats >> 1) != 0 {
-        return Err(-SURE);
-    }
+    let (my_threats, their_threats) = threats_or_sure(position)?;
 
     let odd = shape.odd_rows();
     let first_to_move = position.moves().is_multiple_of(2);
@@ -257,8 +261,8 @@ fn features_or_sure(position: &ConnectFour) -> Result<[i32; FEATURES], i32> {
         count(their_lowest),
         count(my_threats & (my_threats >> 1)),
         count(their_threats & (their_threats >> 1)),
-        count(my_threats & (playable << 1)),
-        count(their_threats & (playable << 1)),
+        count(my_threats & (shape.playable(mask) << 1)),
+        count(their_threats & (shape.playable(mask) << 1)),
         i32::from(my_lowest != 0),
         i32::from(their_lowest != 0),
     ])
