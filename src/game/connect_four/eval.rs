@@ -71,6 +71,19 @@ fn threats_or_sure(position: &ConnectFour) -> Result<(u64, u64), i32> {
     Ok((my_threats, their_threats))
 }
 
+/// The rows where the side to move's threats pay and those where the opponent's do: the
+/// first player's on odd rows (1, 3, 5 from the bottom), the second player's on even rows.
+#[inline(always)]
+fn parity_rows(position: &ConnectFour) -> (u64, u64) {
+    let shape = position.shape();
+    let odd = shape.odd_rows();
+    if position.moves().is_multiple_of(2) {
+        (odd, shape.board & !odd)
+    } else {
+        (shape.board & !odd, odd)
+    }
+}
+
 /// The full evaluation: immediate wins and double threats, parity-weighted threats, open
 /// segments and centre discs.
 pub fn full(position: &ConnectFour) -> i32 {
@@ -86,13 +99,7 @@ pub fn full(position: &ConnectFour) -> i32 {
     // Parity: the first player's threats pay on odd rows (1, 3, 5 from the bottom), the
     // second player's on even rows. A threat directly above an opponent's threat is dead:
     // the opponent's fills first.
-    let odd = shape.odd_rows();
-    let first_to_move = position.moves().is_multiple_of(2);
-    let (my_rows, their_rows) = if first_to_move {
-        (odd, shape.board & !odd)
-    } else {
-        (shape.board & !odd, odd)
-    };
+    let (my_rows, their_rows) = parity_rows(position);
     let value = threat_points(my_threats, their_threats, my_rows)
         - threat_points(their_threats, my_threats, their_rows)
         + segment_balance(shape, me, them)
@@ -220,13 +227,7 @@ fn features_or_sure(position: &ConnectFour) -> Result<[i32; FEATURES], i32> {
     let them = me ^ mask;
     let (my_threats, their_threats) = threats_or_sure(position)?;
 
-    let odd = shape.odd_rows();
-    let first_to_move = position.moves().is_multiple_of(2);
-    let (my_rows, their_rows) = if first_to_move {
-        (odd, shape.board & !odd)
-    } else {
-        (shape.board & !odd, odd)
-    };
+    let (my_rows, their_rows) = parity_rows(position);
     let my_dead = my_threats & (their_threats << 1);
     let my_live = my_threats & !my_dead;
     let their_dead = their_threats & (my_threats << 1);
@@ -255,7 +256,7 @@ fn features_or_sure(position: &ConnectFour) -> Result<[i32; FEATURES], i32> {
         their_two,
         count(me & centre),
         count(them & centre),
-        i32::from(first_to_move),
+        i32::from(position.moves().is_multiple_of(2)),
         1,
         count(my_lowest),
         count(their_lowest),
