@@ -7,7 +7,7 @@ use super::table::{self, Busy, Table};
 use super::{Geometry, Halt, Line, Proof};
 use crate::budget::control::Control;
 use crate::budget::limits::StopFlag;
-use crate::game::connect_four::bitboard::{winning_cells, Shape};
+use crate::game::connect_four::bitboard::{has_four, winning_cells, Shape};
 use crate::game::connect_four::book::Book;
 use crate::game::connect_four::ConnectFour;
 
@@ -428,15 +428,11 @@ impl<'a, G: Geometry> Search<'a, G> {
     }
 }
 
-/// Whether the cells of the board in `cells` hold a line of four.
+/// Whether the cells of the board in `cells` hold a line of four (`cells` may have bits
+/// off the board: complements do).
 #[inline(always)]
 fn has_four_in(shape: Shape, cells: u64) -> bool {
-    let cells = shape.board & cells;
-    let h = shape.height;
-    [1, h, h - 1, h + 1].iter().any(|&step| {
-        let pairs = cells & (cells >> step);
-        pairs & (pairs >> (2 * step)) != 0
-    })
+    has_four(shape, shape.board & cells)
 }
 
 /// Claimeven (Allis): where every column has an even number of empty cells, the side
