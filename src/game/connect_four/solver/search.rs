@@ -333,6 +333,12 @@ impl<'a, G: Geometry> Search<'a, G> {
         let probes = if cells - moves >= ETC_MIN_EMPTIES {
             list.len
         } else {
+            // Below, the children's slots are only fetched ahead of their own probes.
+            for i in 0..list.len {
+                let mv = candidates & self.order[list.slot(i)];
+                self.table
+                    .prefetch(self.key(opponent + (mask | mv), moves + 1));
+            }
             0
         };
         for i in 0..probes {
