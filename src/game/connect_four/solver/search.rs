@@ -259,6 +259,15 @@ impl<'a, G: Geometry> Search<'a, G> {
                 return alpha;
             }
         }
+        // The children's table slots are fetched now, so that the memory works while
+        // this node tests its own bounds (its own slot was fetched by its parent).
+        let mut children = candidates;
+        while children != 0 {
+            let mv = children & children.wrapping_neg();
+            children &= children - 1;
+            self.table
+                .prefetch(self.key((current ^ mask) + (mask | mv), moves + 1));
+        }
         // A side that has no line of four left to make (each holds a disc of the other)
         // cannot win: a window above 0 fails low, one below 0 fails high.
         let shape = self.geometry.shape();
@@ -327,18 +336,11 @@ impl<'a, G: Geometry> Search<'a, G> {
         self.ordered(&mut list, current, mask, candidates);
         let opponent = current ^ mask;
         // Enhanced transposition cutoff: a child whose stored upper bound already refutes
-        // beta ends the node. The probes are independent loads, so they also fetch the
-        // children's slots in parallel before the first child needs its own. Near the end
-        // of the game the subtrees are too small to repay the extra probes.
+        // beta ends the node (their slots were fetched above). Near the end of the game
+        // the subtrees are too small to repay the extra probes.
         let probes = if cells - moves >= ETC_MIN_EMPTIES {
             list.len
         } else {
-            // Below, the children's slots are only fetched ahead of their own probes.
-            for i in 0..list.len {
-                let mv = candidates & self.order[list.slot(i)];
-                self.table
-                    .prefetch(self.key(opponent + (mask | mv), moves + 1));
-            }
             0
         };
         for i in 0..probes {

@@ -256,7 +256,11 @@ mod tests {
     fn prefetch_neither_allocates_nor_changes_an_entry() {
         let mut table = Table::with_slots(1000);
         table.prefetch(77);
-        assert_eq!(table.allocated_bytes(), 0, "a prefetch before the first solve");
+        assert_eq!(
+            table.allocated_bytes(),
+            0,
+            "a prefetch before the first solve"
+        );
         table.ensure(false);
         table.put_lower(77, 2);
         for key in 0..5_000u64 {
