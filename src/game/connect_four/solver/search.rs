@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use super::rules::pairing_bound;
 use super::table::{self, Busy, Table};
 use super::{Geometry, Halt, Line, Proof};
 use crate::budget::control::Control;
@@ -28,12 +29,13 @@ const ROTATED_PLIES: i32 = 2;
 /// Enhanced transposition cutoffs are tried only with at least this many empty cells.
 const ETC_MIN_EMPTIES: i32 = 12;
 
-/// The static rules are tried only with at most this many empty cells: with more, a side
-/// without a line of four left, or a claimeven bound, is all but unknown (on the
-/// middle-game benchmark of results/connect-four-book/session17-solver, the node count is
-/// the same as without a limit down to 14 and 24 empty cells), and the test costs time.
+/// "No line left" is tried only with at most this many empty cells: with more, a side
+/// without a line of four left is all but unknown (on the middle-game benchmark of
+/// results/connect-four-book/session17-solver, the node count is the same as without a
+/// limit down to 14 empty cells), and the test costs time. The pairing rules
+/// ([`pairing_bound`]) have no limit: on the benchmark of
+/// results/connect-four-book/session18-rules they still save nodes with 32 empty cells.
 const NO_LINE_MAX_EMPTIES: i32 = 16;
-const CLAIMEVEN_MAX_EMPTIES: i32 = 24;
 
 /// With several threads, children another thread is searching are deferred only at nodes
 /// with at least this many empty cells (below, subtrees are too small to share).
@@ -273,9 +275,9 @@ impl<'a, G: Geometry> Search<'a, G> {
         }
         // Nor can the side to move win before its second move.
         let mut max = (cells - 1 - moves) / 2;
-        // Claimeven's bound (0 or -1) matters only to a window reaching above -1.
-        if beta >= 0 && empties <= CLAIMEVEN_MAX_EMPTIES {
-            if let Some(bound) = claimeven_bound(shape, current, mask) {
+        // The pairing rules' bound (0 or -1) matters only to a window reaching above -1.
+        if beta >= 0 {
+            if let Some(bound) = pairing_bound(shape, current, mask) {
                 max = max.min(bound);
             }
         }
@@ -433,39 +435,6 @@ impl<'a, G: Geometry> Search<'a, G> {
 #[inline(always)]
 fn has_four_in(shape: Shape, cells: u64) -> bool {
     has_four(shape, shape.board & cells)
-}
-
-/// Claimeven (Allis): where every column has an even number of empty cells, the side
-/// not to move can answer each move on top of it in the same column, and so gets the upper
-/// cell of every pair of empty cells; the side to move gets only the lower ones (on 7x6,
-/// where this happens with the first player to move, the empty cells of the odd rows
-/// counted from 1 at the bottom). If its discs and those cells hold no line of four, the
-/// side to move cannot win (its value is at most 0); if moreover the other side's discs
-/// and the upper cells hold one, it loses (at most -1). `None` where the rule does not
-/// apply or proves nothing.
-#[inline(always)]
-pub(super) fn claimeven_bound(shape: Shape, current: u64, mask: u64) -> Option<i32> {
-    // The rows whose cells the side to move gets: those with an even number of rows from
-    // them to the top, bottom included (bit rows 0, 2, 4 on 7x6).
-    let lower = if shape.rows.is_multiple_of(2) {
-        shape.odd_rows()
-    } else {
-        shape.board & !shape.odd_rows()
-    };
-    // The lowest empty cell of each column (none in a full one: the sentinel is off the
-    // board) is in such a row exactly when the column has an even number of empty cells.
-    if (mask + shape.bottom) & shape.board & !lower != 0 {
-        return None;
-    }
-    let empty = shape.board & !mask;
-    if has_four_in(shape, current | (empty & lower)) {
-        return None;
-    }
-    Some(if has_four_in(shape, (current ^ mask) | (empty & !lower)) {
-        -1
-    } else {
-        0
-    })
 }
 
 /// The book's key of a position whose table key is `key`: the table's keys are already
