@@ -328,6 +328,22 @@ impl<'a, G: Geometry> Search<'a, G> {
         let mut list = Ordered::new();
         self.ordered(&mut list, current, mask, candidates);
         let opponent = current ^ mask;
+        // A child where the pairing rules bound the opponent to at most 0 (or -1) makes
+        // this node worth at least 0 (or 1): a cutoff if that reaches beta. Checked for
+        // every child before any is searched, as the move order seldom puts it first (on
+        // the benchmark of results/connect-four-book/session18-rules: 21.0M instead of
+        // 27.5M nodes and 15% less time; nothing gained by a limit on empty cells).
+        if beta <= 1 {
+            for i in 0..list.len {
+                let mv = candidates & self.order[list.slot(i)];
+                if let Some(bound) = pairing_bound(shape, opponent, mask | mv) {
+                    if -bound >= beta {
+                        self.table.put_lower(key, -bound);
+                        return -bound;
+                    }
+                }
+            }
+        }
         // Enhanced transposition cutoff: a child whose stored upper bound already refutes
         // beta ends the node. The probes are independent loads, so they also fetch the
         // children's slots in parallel before the first child needs its own. Near the end
