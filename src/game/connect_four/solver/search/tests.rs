@@ -205,3 +205,32 @@ fn every_pairing_bound_is_a_true_bound_and_each_part_is_needed() {
     assert!(pairing >= 20, "bounds needing a pairing: {pairing}");
     assert!(based >= 100, "bounds with base pairs: {based}");
 }
+
+#[test]
+fn aftereven_and_baseinverse_prove_results_claimeven_alone_does_not() {
+    // From Pons' Test_L2_R1 (score -10): two columns have an odd number of empty cells,
+    // so claimeven alone does not apply; with their lowest cells paired, the first
+    // player's last line is above a cell completing a line of the second player
+    // (aftereven), and the second player also gets a line: a loss, in one node.
+    let position = digits("72572533563327373216");
+    let shape = position.shape();
+    let (current, mask) = (position.current(), position.mask());
+    let base = (mask + shape.bottom) & shape.board & !lower_rows(shape);
+    assert_eq!(base.count_ones(), 2);
+    assert_eq!(pairing_bound(shape, current, mask), Some(-1));
+    assert_eq!(bound_with::<false, true>(shape, current, mask), None);
+    let mut solver = ConnectFourSolver::default().without_book();
+    let mut control = unlimited();
+    assert_eq!(solver.wdl(&position, &mut control), Some(-1));
+    assert_eq!(control.nodes(), 1);
+    assert_eq!(solver.score(&position, &mut unlimited()), Some(-10));
+    // From Test_L2_R1 (score 0): four columns with an odd number of empty cells, whose
+    // lowest cells must be paired so that each line of the first player through two of
+    // them holds a pair: at most a draw for the first player.
+    let position = digits("7236227623622346474116546144");
+    let (current, mask) = (position.current(), position.mask());
+    assert_eq!(pairing_bound(shape, current, mask), Some(0));
+    assert_eq!(bound_with::<true, false>(shape, current, mask), None);
+    assert_eq!(solver.wdl(&position, &mut unlimited()), Some(0));
+    assert_eq!(solver.score(&position, &mut unlimited()), Some(0));
+}
