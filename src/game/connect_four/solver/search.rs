@@ -37,6 +37,11 @@ const ETC_MIN_EMPTIES: i32 = 12;
 /// results/connect-four-book/session18-rules they still save nodes with 32 empty cells.
 const NO_LINE_MAX_EMPTIES: i32 = 16;
 
+/// The pairing rules' bound of a node passed down from its parent: not known yet, or
+/// known to prove nothing (a bound above every value it could cut).
+const RULE_UNKNOWN: i32 = i32::MAX;
+const RULE_NONE: i32 = i32::MAX - 1;
+
 /// With several threads, children another thread is searching are deferred only at nodes
 /// with at least this many empty cells (below, subtrees are too small to share).
 const DEFER_MIN_EMPTIES: i32 = 12;
@@ -240,9 +245,23 @@ impl<'a, G: Geometry> Search<'a, G> {
         current: u64,
         mask: u64,
         moves: i32,
+        alpha: i32,
+        beta: i32,
+        threats_against: u64,
+    ) -> i32 {
+        let position = (current, mask, threats_against);
+        self.negamax_known(position, moves, alpha, beta, RULE_UNKNOWN)
+    }
+
+    /// [`Search::negamax`] of (current, mask, threats against) with the pairing rules'
+    /// bound already known (`rule`: -1, 0, [`RULE_NONE`]) or not ([`RULE_UNKNOWN`]).
+    fn negamax_known(
+        &mut self,
+        (current, mask, threats_against): (u64, u64, u64),
+        moves: i32,
         mut alpha: i32,
         mut beta: i32,
-        threats_against: u64,
+        rule: i32,
     ) -> i32 {
         self.visit();
         let cells = self.geometry.shape().cells() as i32;
@@ -277,9 +296,12 @@ impl<'a, G: Geometry> Search<'a, G> {
         let mut max = (cells - 1 - moves) / 2;
         // The pairing rules' bound (0 or -1) matters only to a window reaching above -1.
         if beta >= 0 {
-            if let Some(bound) = pairing_bound(shape, current, mask) {
-                max = max.min(bound);
-            }
+            let bound = if rule == RULE_UNKNOWN {
+                pairing_bound(shape, current, mask).unwrap_or(RULE_NONE)
+            } else {
+                rule
+            };
+            max = max.min(bound);
         }
         let key = self.key(current + mask, moves);
         if moves <= self.book_plies {
@@ -333,14 +355,20 @@ impl<'a, G: Geometry> Search<'a, G> {
         // every child before any is searched, as the move order seldom puts it first (on
         // the benchmark of results/connect-four-book/session18-rules: 21.0M instead of
         // 27.5M nodes and 15% less time; nothing gained by a limit on empty cells).
+        // The bounds are kept for the children's own check.
+        let mut rules = [RULE_UNKNOWN; MAX_COLS];
         if beta <= 1 {
             for i in 0..list.len {
-                let mv = candidates & self.order[list.slot(i)];
+                let slot = list.slot(i);
+                let mv = candidates & self.order[slot];
                 if let Some(bound) = pairing_bound(shape, opponent, mask | mv) {
                     if -bound >= beta {
                         self.table.put_lower(key, -bound);
                         return -bound;
                     }
+                    rules[slot] = bound;
+                } else {
+                    rules[slot] = RULE_NONE;
                 }
             }
         }
@@ -380,7 +408,7 @@ impl<'a, G: Geometry> Search<'a, G> {
                     continue;
                 }
             }
-            let child = (opponent, mask | mv, list.threats[slot]);
+            let child = (opponent, mask | mv, list.threats[slot], rules[slot]);
             if let Some(value) = self.child(key, moves, child, &mut alpha, beta) {
                 busy.inspect(|b| b.leave(key));
                 return value;
@@ -391,7 +419,7 @@ impl<'a, G: Geometry> Search<'a, G> {
             deferred &= deferred - 1;
             let slot = list.slot(self.turned(i, list.len, moves));
             let mv = candidates & self.order[slot];
-            let child = (opponent, mask | mv, list.threats[slot]);
+            let child = (opponent, mask | mv, list.threats[slot], rules[slot]);
             if let Some(value) = self.child(key, moves, child, &mut alpha, beta) {
                 busy.inspect(|b| b.leave(key));
                 return value;
@@ -410,11 +438,12 @@ impl<'a, G: Geometry> Search<'a, G> {
         &mut self,
         key: u64,
         moves: i32,
-        (current, mask, threats): (u64, u64, u64),
+        (current, mask, threats, rule): (u64, u64, u64, i32),
         alpha: &mut i32,
         beta: i32,
     ) -> Option<i32> {
-        let value = -self.negamax(current, mask, moves + 1, -beta, -*alpha, threats);
+        let position = (current, mask, threats);
+        let value = -self.negamax_known(position, moves + 1, -beta, -*alpha, rule);
         if self.halt.is_some() {
             return Some(0);
         }
