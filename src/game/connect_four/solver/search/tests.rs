@@ -75,9 +75,11 @@ fn random_position(start: ConnectFour, empties: u32, state: &mut u64) -> Option<
 
 #[test]
 fn the_static_rules_and_the_solver_agree_with_minimax_on_small_boards() {
-    // Boards with an even and an odd number of rows (claimeven's lower cells are in other
-    // rows), positions with 9 or 10 empty cells. Every claimeven bound is a true bound,
-    // and so is "no line left"; the solver, which uses both, gives the exact value.
+    // Boards with an even and an odd number of rows (the lower cells of the pairing's
+    // vertical pairs are in other rows), positions with 9 or 10 empty cells. Every bound
+    // of the pairing rules is a true bound, and so is "no line left"; the solver, which
+    // uses both (the pairing rules at the node and at its children), gives the exact
+    // value.
     let mut state = 0x2545_F491_4F6C_DD1D_u64;
     let mut bounds = [0usize; 2];
     let mut lineless = 0;
@@ -86,14 +88,14 @@ fn the_static_rules_and_the_solver_agree_with_minimax_on_small_boards() {
         let shape = start.shape();
         let mut solver = ConnectFourSolver::with_table_slots(1 << 16);
         let (mut checked, mut applied, mut tried) = (0, 0, 0);
-        // 100 positions, then only those where a rule applies, until claimeven did 10
+        // 100 positions, then only those where a rule applies, until the pairing did 10
         // times (and, while 20,000 random positions last, a side had no line left 10
         // times over all boards: on 4 columns that does not come with 10 empty cells).
         while checked < 100 || applied < 10 || (lineless < 10 && tried < 20_000) {
             tried += 1;
             assert!(
                 tried < 200_000,
-                "claimeven applied {applied} times on {cols}x{rows}"
+                "the pairing rules applied {applied} times on {cols}x{rows}"
             );
             let empties = 9 + (state % 2) as u32;
             let Some(position) = random_position(start, empties, &mut state) else {
@@ -127,11 +129,11 @@ fn the_static_rules_and_the_solver_agree_with_minimax_on_small_boards() {
             checked += 1;
         }
     }
-    // The rules did apply, claimeven with both bounds.
+    // The rules did apply, the pairing with both bounds.
     assert!(lineless >= 10, "sides without a line left: {lineless}");
     assert!(
         bounds[0] >= 10 && bounds[1] >= 10,
-        "claimeven bounds -1, 0: {bounds:?}"
+        "pairing bounds -1, 0: {bounds:?}"
     );
 }
 
