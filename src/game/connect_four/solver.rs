@@ -37,6 +37,7 @@ use crate::game::score::{loss_in, win_in};
 use crate::game::solver::{Solved, Solver, Verdict};
 use crate::game::Game;
 
+mod rules;
 mod search;
 pub mod table;
 #[cfg(test)]

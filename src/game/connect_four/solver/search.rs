@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use super::rules::pairing_bound;
 use super::table::{self, Busy, Table};
 use super::{Geometry, Halt, Line, Proof};
 use crate::budget::control::Control;
@@ -28,12 +29,18 @@ const ROTATED_PLIES: i32 = 2;
 /// Enhanced transposition cutoffs are tried only with at least this many empty cells.
 const ETC_MIN_EMPTIES: i32 = 12;
 
-/// The static rules are tried only with at most this many empty cells: with more, a side
-/// without a line of four left, or a claimeven bound, is all but unknown (on the
-/// middle-game benchmark of results/connect-four-book/session17-solver, the node count is
-/// the same as without a limit down to 14 and 24 empty cells), and the test costs time.
+/// "No line left" is tried only with at most this many empty cells: with more, a side
+/// without a line of four left is all but unknown (on the middle-game benchmark of
+/// results/connect-four-book/session17-solver, the node count is the same as without a
+/// limit down to 14 empty cells), and the test costs time. The pairing rules
+/// ([`pairing_bound`]) have no limit: on the benchmark of
+/// results/connect-four-book/session18-rules they still save nodes with 32 empty cells.
 const NO_LINE_MAX_EMPTIES: i32 = 16;
-const CLAIMEVEN_MAX_EMPTIES: i32 = 24;
+
+/// The pairing rules' bound of a node passed down from its parent: not known yet, or
+/// known to prove nothing (a bound above every value it could cut).
+const RULE_UNKNOWN: i32 = i32::MAX;
+const RULE_NONE: i32 = i32::MAX - 1;
 
 /// With several threads, children another thread is searching are deferred only at nodes
 /// with at least this many empty cells (below, subtrees are too small to share).
@@ -238,9 +245,23 @@ impl<'a, G: Geometry> Search<'a, G> {
         current: u64,
         mask: u64,
         moves: i32,
+        alpha: i32,
+        beta: i32,
+        threats_against: u64,
+    ) -> i32 {
+        let position = (current, mask, threats_against);
+        self.negamax_known(position, moves, alpha, beta, RULE_UNKNOWN)
+    }
+
+    /// [`Search::negamax`] of (current, mask, threats against) with the pairing rules'
+    /// bound already known (`rule`: -1, 0, [`RULE_NONE`]) or not ([`RULE_UNKNOWN`]).
+    fn negamax_known(
+        &mut self,
+        (current, mask, threats_against): (u64, u64, u64),
+        moves: i32,
         mut alpha: i32,
         mut beta: i32,
-        threats_against: u64,
+        rule: i32,
     ) -> i32 {
         self.visit();
         let cells = self.geometry.shape().cells() as i32;
@@ -282,11 +303,14 @@ impl<'a, G: Geometry> Search<'a, G> {
         }
         // Nor can the side to move win before its second move.
         let mut max = (cells - 1 - moves) / 2;
-        // Claimeven's bound (0 or -1) matters only to a window reaching above -1.
-        if beta >= 0 && empties <= CLAIMEVEN_MAX_EMPTIES {
-            if let Some(bound) = claimeven_bound(shape, current, mask) {
-                max = max.min(bound);
-            }
+        // The pairing rules' bound (0 or -1) matters only to a window reaching above -1.
+        if beta >= 0 {
+            let bound = if rule == RULE_UNKNOWN {
+                pairing_bound(shape, current, mask).unwrap_or(RULE_NONE)
+            } else {
+                rule
+            };
+            max = max.min(bound);
         }
         let key = self.key(current + mask, moves);
         if moves <= self.book_plies {
@@ -335,6 +359,28 @@ impl<'a, G: Geometry> Search<'a, G> {
         let mut list = Ordered::new();
         self.ordered(&mut list, current, mask, candidates);
         let opponent = current ^ mask;
+        // A child where the pairing rules bound the opponent to at most 0 (or -1) makes
+        // this node worth at least 0 (or 1): a cutoff if that reaches beta. Checked for
+        // every child before any is searched, as the move order seldom puts it first (on
+        // the benchmark of results/connect-four-book/session18-rules: 21.0M instead of
+        // 27.5M nodes and 15% less time; nothing gained by a limit on empty cells).
+        // The bounds are kept for the children's own check.
+        let mut rules = [RULE_UNKNOWN; MAX_COLS];
+        if beta <= 1 {
+            for i in 0..list.len {
+                let slot = list.slot(i);
+                let mv = candidates & self.order[slot];
+                if let Some(bound) = pairing_bound(shape, opponent, mask | mv) {
+                    if -bound >= beta {
+                        self.table.put_lower(key, -bound);
+                        return -bound;
+                    }
+                    rules[slot] = bound;
+                } else {
+                    rules[slot] = RULE_NONE;
+                }
+            }
+        }
         // Enhanced transposition cutoff: a child whose stored upper bound already refutes
         // beta ends the node (their slots were fetched above). Near the end of the game
         // the subtrees are too small to repay the extra probes.
@@ -370,7 +416,7 @@ impl<'a, G: Geometry> Search<'a, G> {
                     continue;
                 }
             }
-            let child = (opponent, mask | mv, list.threats[slot]);
+            let child = (opponent, mask | mv, list.threats[slot], rules[slot]);
             if let Some(value) = self.child(key, moves, child, &mut alpha, beta) {
                 busy.inspect(|b| b.leave(key));
                 return value;
@@ -381,7 +427,7 @@ impl<'a, G: Geometry> Search<'a, G> {
             deferred &= deferred - 1;
             let slot = list.slot(self.turned(i, list.len, moves));
             let mv = candidates & self.order[slot];
-            let child = (opponent, mask | mv, list.threats[slot]);
+            let child = (opponent, mask | mv, list.threats[slot], rules[slot]);
             if let Some(value) = self.child(key, moves, child, &mut alpha, beta) {
                 busy.inspect(|b| b.leave(key));
                 return value;
@@ -400,11 +446,12 @@ impl<'a, G: Geometry> Search<'a, G> {
         &mut self,
         key: u64,
         moves: i32,
-        (current, mask, threats): (u64, u64, u64),
+        (current, mask, threats, rule): (u64, u64, u64, i32),
         alpha: &mut i32,
         beta: i32,
     ) -> Option<i32> {
-        let value = -self.negamax(current, mask, moves + 1, -beta, -*alpha, threats);
+        let position = (current, mask, threats);
+        let value = -self.negamax_known(position, moves + 1, -beta, -*alpha, rule);
         if self.halt.is_some() {
             return Some(0);
         }
@@ -441,39 +488,6 @@ impl<'a, G: Geometry> Search<'a, G> {
 #[inline(always)]
 fn has_four_in(shape: Shape, cells: u64) -> bool {
     has_four(shape, shape.board & cells)
-}
-
-/// Claimeven (Allis): where every column has an even number of empty cells, the side
-/// not to move can answer each move on top of it in the same column, and so gets the upper
-/// cell of every pair of empty cells; the side to move gets only the lower ones (on 7x6,
-/// where this happens with the first player to move, the empty cells of the odd rows
-/// counted from 1 at the bottom). If its discs and those cells hold no line of four, the
-/// side to move cannot win (its value is at most 0); if moreover the other side's discs
-/// and the upper cells hold one, it loses (at most -1). `None` where the rule does not
-/// apply or proves nothing.
-#[inline(always)]
-pub(super) fn claimeven_bound(shape: Shape, current: u64, mask: u64) -> Option<i32> {
-    // The rows whose cells the side to move gets: those with an even number of rows from
-    // them to the top, bottom included (bit rows 0, 2, 4 on 7x6).
-    let lower = if shape.rows.is_multiple_of(2) {
-        shape.odd_rows()
-    } else {
-        shape.board & !shape.odd_rows()
-    };
-    // The lowest empty cell of each column (none in a full one: the sentinel is off the
-    // board) is in such a row exactly when the column has an even number of empty cells.
-    if (mask + shape.bottom) & shape.board & !lower != 0 {
-        return None;
-    }
-    let empty = shape.board & !mask;
-    if has_four_in(shape, current | (empty & lower)) {
-        return None;
-    }
-    Some(if has_four_in(shape, (current ^ mask) | (empty & !lower)) {
-        -1
-    } else {
-        0
-    })
 }
 
 /// The book's key of a position whose table key is `key`: the table's keys are already
