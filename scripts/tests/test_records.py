@@ -114,6 +114,19 @@ class Records(unittest.TestCase):
         self.assertEqual(parsed[0]["moves"], ["P@a3", "P@c1", "P@c3", "P@a1"])
         self.assertEqual((parsed[0]["result"], parsed[0]["tags"]["PlyCount"]), ("0-1", "4"))
 
+    def test_pgn_writes_bounded_win_and_loss_distances_as_mates(self):
+        # Connect Four's solver reports `win <=N` when time ran out before the distance.
+        game = record("connect4", [], ["d", "d", "c", "e"], "*", "abandoned")
+        for move, score in zip(game["moves"], ("win <=33", "loss <=34", "win 7", "draw")):
+            move["score"] = score
+        from arbor_match.config import Adjudication, Config
+        config = Config("connect4", {}, [EngineSpec(0, "x", "first", {}, TimeControl(movetime=50)),
+                                         EngineSpec(1, "y", "second", {}, TimeControl(movetime=50))],
+                        2, [], 1, 100, 60, Adjudication(), None, None, "book")
+        text = pgn.write_game(game, config)
+        self.assertIn("1. P@d1 {+M17/4 0.012s} P@d2 {-M17/4 0.012s} 2. P@c1 {+M4/4 0.012s} P@e1 {0.00/4",
+                      text)
+
     def test_sgf_as_c_gomoku_cli_writes_it(self):
         game = record("gomoku", ["h8", "i8"], ["h9", "i9"], "1-0", "first (O): time forfeit (400 ms)", rule="standard")
         text = sgf.write_game(game)

@@ -22,6 +22,9 @@ _WINS = re.compile(r"^[XO] made \d+ in a row$")
 def _comment(move: dict[str, Any]) -> str:
     score = move.get("score") or ""
     kind, _, value = score.partition(" ")
+    # `win <=N` / `loss <=N` (a proven result whose distance is only bounded): PGN has no
+    # bound, so it is written as the mate it is at most, as arbor's UCI front end does.
+    value = value.removeprefix("<=")
     if kind == "cp":
         text = f"{int(value) / 100:+.2f}" if int(value) else "0.00"
     elif kind == "win":
