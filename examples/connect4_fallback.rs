@@ -66,9 +66,12 @@ use arbor::search::{search, Solver, Tables, Verdict};
 
 #[path = "common/flags.rs"]
 mod flags;
+#[path = "common/kept.rs"]
+mod kept;
 #[path = "common/logistic.rs"]
 mod logistic;
 use flags::value;
+use kept::KeptByResult;
 use logistic::{logistic, sigmoid};
 
 fn main() -> ExitCode {
@@ -264,7 +267,7 @@ fn check(args: &[String]) -> Result<(), String> {
     let mut tables = Tables::try_new(16).map_err(|_| "cannot allocate the table")?;
     let mut solver = ConnectFourSolver::default();
     let (mut kept, mut total, mut searched, mut lost_excluded) = (0u32, 0u32, 0u64, 0u32);
-    let mut by_result = [(0u32, 0u32); 3];
+    let mut by_result = KeptByResult::default();
     for case in &cases {
         tables.clear();
         let limits = Limits {
@@ -295,15 +298,13 @@ fn check(args: &[String]) -> Result<(), String> {
         }
         total += 1;
         kept += u32::from(good);
-        let slot = &mut by_result[(case.result + 1) as usize];
-        slot.0 += 1;
-        slot.1 += u32::from(good);
+        by_result.add(case.result, good);
         // A lost pick the engine's solver had refuted in its timed move: the engine
         // would have searched the other moves.
         lost_excluded += u32::from(!good && case.excluded[usize::from(found.best_move.0)] == 'x');
     }
     println!(
-        "{path} {}: kept {kept} of {total} ({:.1}%); losses {}/{}, draws {}/{}, wins {}/{}; \
+        "{path} {}: kept {kept} of {total} ({:.1}%); {}; \
          {searched} nodes; {lost_excluded} lost picks the timed solver had excluded",
         match (depth, nodes) {
             (Some(d), _) => format!("depth {d}"),
@@ -311,12 +312,7 @@ fn check(args: &[String]) -> Result<(), String> {
             _ => String::new(),
         },
         100.0 * f64::from(kept) / f64::from(total.max(1)),
-        by_result[0].1,
-        by_result[0].0,
-        by_result[1].1,
-        by_result[1].0,
-        by_result[2].1,
-        by_result[2].0,
+        by_result,
     );
     Ok(())
 }

@@ -17,6 +17,10 @@ use arbor::game::connect_four::{Column, ConnectFour, Params};
 use arbor::game::{Game, GameParams};
 use arbor::search::{search_to_depth, Tables};
 
+#[path = "common/kept.rs"]
+mod kept;
+use kept::KeptByResult;
+
 /// Win (1), draw (0) or loss (-1) for the side to move.
 fn sign(value: Value) -> i32 {
     match value {
@@ -82,7 +86,7 @@ fn main() -> ExitCode {
     let mut solver = Default::default();
     let (mut tested, mut kept, mut unknown, mut trivial, mut nodes) =
         (0u32, 0u32, 0u32, 0u32, 0u64);
-    let mut by_result = [(0u32, 0u32); 3];
+    let mut by_result = KeptByResult::default();
     for position in layer_positions(ply) {
         let Some(value) = book.probe(&position) else {
             unknown += 1;
@@ -107,20 +111,13 @@ fn main() -> ExitCode {
         tested += 1;
         let good = keeps[usize::from(found.best_move.0)];
         kept += u32::from(good);
-        let slot = &mut by_result[(result + 1) as usize];
-        slot.0 += 1;
-        slot.1 += u32::from(good);
+        by_result.add(result, good);
     }
     println!(
-        "ply {ply} depth {depth}: kept {kept} of {tested} ({:.2}%); losses {}/{}, draws {}/{}, \
-         wins {}/{}; {trivial} where every move keeps, {unknown} not fully known; {nodes} nodes",
+        "ply {ply} depth {depth}: kept {kept} of {tested} ({:.2}%); {}; \
+         {trivial} where every move keeps, {unknown} not fully known; {nodes} nodes",
         100.0 * f64::from(kept) / f64::from(tested.max(1)),
-        by_result[0].1,
-        by_result[0].0,
-        by_result[1].1,
-        by_result[1].0,
-        by_result[2].1,
-        by_result[2].0,
+        by_result,
     );
     ExitCode::SUCCESS
 }
