@@ -168,8 +168,9 @@ fn above(shape: Shape, cells: u64) -> u64 {
     fill
 }
 
-/// Whether the cells of the board in `cells` hold a line of four.
+/// Whether the cells of the board in `cells` hold a line of four (`cells` may have bits
+/// off the board: complements do).
 #[inline(always)]
-fn has_four_in(shape: Shape, cells: u64) -> bool {
+pub(super) fn has_four_in(shape: Shape, cells: u64) -> bool {
     has_four(shape, shape.board & cells)
 }

@@ -3,12 +3,12 @@
 
 use std::time::Instant;
 
-use super::rules::pairing_bound;
+use super::rules::{has_four_in, pairing_bound};
 use super::table::{self, Busy, Table};
 use super::{Geometry, Halt, Line, Proof};
 use crate::budget::control::Control;
 use crate::budget::limits::StopFlag;
-use crate::game::connect_four::bitboard::{has_four, winning_cells, Shape};
+use crate::game::connect_four::bitboard::{winning_cells, Shape};
 use crate::game::connect_four::book::Book;
 use crate::game::connect_four::ConnectFour;
 
@@ -481,13 +481,6 @@ impl<'a, G: Geometry> Search<'a, G> {
         let wins = winning_cells(shape, current, mask) & shape.playable(mask);
         wins & wins.wrapping_neg()
     }
-}
-
-/// Whether the cells of the board in `cells` hold a line of four (`cells` may have bits
-/// off the board: complements do).
-#[inline(always)]
-fn has_four_in(shape: Shape, cells: u64) -> bool {
-    has_four(shape, shape.board & cells)
 }
 
 /// The book's key of a position whose table key is `key`: the table's keys are already
