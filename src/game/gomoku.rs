@@ -58,12 +58,29 @@ use board::{cell_class, Board, MAX_SIZE};
 pub struct Cell(pub u16);
 
 /// A Gomoku position.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Gomoku {
     board: Board,
     side: Player,
     hash: u64,
     winner: Option<Player>,
+}
+
+impl Clone for Gomoku {
+    fn clone(&self) -> Self {
+        Gomoku {
+            board: self.board.clone(),
+            ..*self
+        }
+    }
+
+    /// Through `Board::clone_from`, which copies only the used part of the board.
+    fn clone_from(&mut self, source: &Self) {
+        self.board.clone_from(&source.board);
+        self.side = source.side;
+        self.hash = source.hash;
+        self.winner = source.winner;
+    }
 }
 
 impl Gomoku {

@@ -268,9 +268,15 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         } else {
             usize::MAX
         };
-        let mut ahead: Option<G> = None;
+        // The children are made in two slots of this frame, reused move after move with
+        // `clone_from` (games with large positions copy only what they use, and nothing is
+        // moved after it is made): `current` holds the child searched, the other one the
+        // child made ahead (`ahead`).
+        let mut slots: [Option<G>; 2] = [None, None];
+        let mut current = 0;
+        let mut ahead = false;
         for i in 0..moves.len() {
-            if ahead.is_none() {
+            if !ahead {
                 pick_best(&mut moves, &mut keys, i);
             }
             let mv = moves[i];
@@ -279,28 +285,33 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             let quiet = G::LATE_MOVE_PRUNING && i > 0 && position.is_quiet_move(self.params, mv);
             if quiet && i >= prune_from {
                 // Left out unsearched (with the child made for it one move ahead, if any).
-                ahead = None;
+                ahead = false;
                 continue;
             }
-            let child = match ahead.take() {
-                Some(child) => child,
-                None => self.make_child(position, mv, look_ahead),
-            };
-            if look_ahead && i + 1 < moves.len() {
-                pick_best(&mut moves, &mut keys, i + 1);
-                ahead = Some(self.make_child(position, moves[i + 1], true));
+            if ahead {
+                current ^= 1;
+            } else {
+                self.make_child(&mut slots[current], position, mv, look_ahead);
             }
+            ahead = look_ahead && i + 1 < moves.len();
+            if ahead {
+                pick_best(&mut moves, &mut keys, i + 1);
+                self.make_child(&mut slots[current ^ 1], position, moves[i + 1], true);
+            }
+            let Some(child) = slots[current].as_ref() else {
+                unreachable!("the child of move {i} was made above");
+            };
             let score = if i == 0 {
-                -self.search(&child, child_depth, ply + 1, -beta, -alpha)?
+                -self.search(child, child_depth, ply + 1, -beta, -alpha)?
             } else {
                 let reduction = late_move_reduction::<G>(exhaustive, i, depth, quiet);
                 let mut probe =
-                    -self.search(&child, child_depth - reduction, ply + 1, -alpha - 1, -alpha)?;
+                    -self.search(child, child_depth - reduction, ply + 1, -alpha - 1, -alpha)?;
                 if reduction > 0 && probe > alpha {
-                    probe = -self.search(&child, child_depth, ply + 1, -alpha - 1, -alpha)?;
+                    probe = -self.search(child, child_depth, ply + 1, -alpha - 1, -alpha)?;
                 }
                 if probe > alpha && probe < beta {
-                    -self.search(&child, child_depth, ply + 1, -beta, -alpha)?
+                    -self.search(child, child_depth, ply + 1, -beta, -alpha)?
                 } else {
                     probe
                 }
@@ -397,15 +408,21 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
 }
 
 impl<G: Evaluate> Negamax<'_, G> {
-    /// `position` after `mv`, its table bucket prefetched when `prefetch`.
+    /// Makes `position` after `mv` in `slot` (over the child it held, if any), its table
+    /// bucket prefetched when `prefetch`.
     #[inline(always)]
-    fn make_child(&self, position: &G, mv: G::Move, prefetch: bool) -> G {
-        let mut child = position.clone();
+    fn make_child(&self, slot: &mut Option<G>, position: &G, mv: G::Move, prefetch: bool) {
+        let child = match slot {
+            Some(child) => {
+                child.clone_from(position);
+                child
+            }
+            None => slot.insert(position.clone()),
+        };
         child.play(mv);
         if prefetch {
             self.tt.prefetch(child.hash());
         }
-        child
     }
 }
 

@@ -58,7 +58,10 @@ const WORDS: usize = MAX_CELLS.div_ceil(64);
 const PAD: usize = patterns::HALF;
 
 /// A board of `size` x `size` cells with incremental patterns.
-#[derive(Clone)]
+///
+/// The arrays are sized for the largest board; the parts a smaller board does not use
+/// stay zero (`Board::new` writes only the cells and lines of its size), which lets
+/// `clone_from` copy only the used parts between boards of one size.
 pub struct Board {
     /// Per player: the line pattern table and the cell table of its rule.
     tables: [&'static patterns::PatternTable; 2],
@@ -466,6 +469,42 @@ impl Board {
     pub fn line_class(&self, cell: usize, player: usize, dir: usize) -> u8 {
         let (line, pos) = self.locate(dir, cell / self.size, cell % self.size);
         self.window_class(player, dir, line, pos)
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Board { ..*self }
+    }
+
+    /// Copies only the cells, lines and bit words `source`'s size uses when both boards
+    /// have one size and rule (the rest is zero in both); the search makes its children
+    /// this way, and a whole board is several times larger than a 15x15 one's used part.
+    fn clone_from(&mut self, source: &Self) {
+        if self.size != source.size || self.rule != source.rule {
+            *self = source.clone();
+            return;
+        }
+        let n = self.size;
+        let cells = n * n;
+        let words = cells.div_ceil(64);
+        self.tables = source.tables;
+        self.cells = source.cells;
+        self.flagged[..words].copy_from_slice(&source.flagged[..words]);
+        self.flagged_count = source.flagged_count;
+        for player in 0..2 {
+            for dir in 0..4 {
+                let used = if dir < 2 { n } else { 2 * n - 1 };
+                self.lines[player][dir][..used].copy_from_slice(&source.lines[player][dir][..used]);
+            }
+            self.stones[player][..words].copy_from_slice(&source.stones[player][..words]);
+            self.patterns[player][..cells].copy_from_slice(&source.patterns[player][..cells]);
+        }
+        self.near[..words].copy_from_slice(&source.near[..words]);
+        self.class_counts = source.class_counts;
+        self.values = source.values;
+        self.learned = source.learned;
+        self.stone_count = source.stone_count;
     }
 }
 
