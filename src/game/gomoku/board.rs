@@ -175,6 +175,17 @@ impl Board {
         self.cell_class_of(player, cell, self.patterns[player][cell])
     }
 
+    /// The combined class of `player` on empty `cell` (as `cell_class`) and its classic
+    /// worth (as `cell_value` of it: 0 for a forbidden cell), from one table load.
+    #[inline]
+    pub fn class_and_value(&self, player: usize, cell: usize) -> (u8, i32) {
+        if self.is_flagged(player, cell) {
+            return (cell_class::FORBIDDEN, 0);
+        }
+        let entry = &self.cells[player].entry[usize::from(self.patterns[player][cell])];
+        (entry.class, i32::from(entry.classic))
+    }
+
     /// How many empty cells have combined class `class` for `player`.
     #[inline]
     pub fn class_count(&self, player: usize, class: u8) -> u16 {
@@ -238,10 +249,16 @@ impl Board {
         }
         self.stones[p][cell / 64] |= 1 << (cell % 64);
         self.stone_count += 1;
+        // Rows `row - 2..=row + 2`, each a run of up to five bits from column `col - 2`.
+        let first_col = col.saturating_sub(2);
+        let width = (col + 3).min(self.size) - first_col;
+        let run = (1u64 << width) - 1;
         for r in row.saturating_sub(2)..(row + 3).min(self.size) {
-            for c in col.saturating_sub(2)..(col + 3).min(self.size) {
-                let near = r * self.size + c;
-                self.near[near / 64] |= 1 << (near % 64);
+            let start = r * self.size + first_col;
+            let shift = start % 64;
+            self.near[start / 64] |= run << shift;
+            if shift + width > 64 {
+                self.near[start / 64 + 1] |= run >> (64 - shift);
             }
         }
         let n = self.size as isize;
@@ -251,23 +268,26 @@ impl Board {
             let (low, high) = self.extent(dir, line);
             let wall = wall_bits(low, high);
             let own = [self.lines[0][dir][line], self.lines[1][dir][line]];
-            let blocked = [own[1] | wall, own[0] | wall];
-            let occupied = own[0] | own[1];
             let from = pos.saturating_sub(PAD).max(low);
             let to = (pos + PAD).min(high);
-            for q in from..=to {
-                if occupied >> (q + PAD) & 1 != 0 {
-                    continue;
-                }
+            // The empty positions `from..=to` (position `q` at bit `q`).
+            let mut free = !((own[0] | own[1]) >> PAD) & (((1u32 << (to - from + 1)) - 1) << from);
+            while free != 0 {
+                let q = free.trailing_zeros() as usize;
+                free &= free - 1;
                 let other = (cell as isize + (q as isize - pos as isize) * step) as usize;
-                for side in 0..2 {
-                    let class = self.tables[side][window_code(own[side], blocked[side], q)];
+                // Stones, walls and the other side's stones are disjoint bit sets, so the
+                // base-3 window of `own | other` is the sum of theirs: three lookups give
+                // both sides' codes.
+                let [black, white, walls] = [own[0], own[1], wall].map(|w| window_trits(w, q));
+                let codes = [black + 2 * (white + walls), white + 2 * (black + walls)];
+                for (side, code) in codes.into_iter().enumerate() {
+                    let class = self.tables[side][code];
                     let old = self.patterns[side][other];
                     let new = (old & !(0xF << (4 * dir))) | (u16::from(class) << (4 * dir));
                     if new != old {
-                        self.account(side, other, old, -1);
+                        self.reaccount(side, other, old, new);
                         self.patterns[side][other] = new;
-                        self.account(side, other, new, 1);
                     }
                 }
             }
@@ -409,24 +429,52 @@ impl Board {
     /// as the cell is classed now (patterns and renju flag).
     #[inline]
     fn account(&mut self, player: usize, cell: usize, packed: u16, sign: i32) {
-        let class = self.cell_class_of(player, cell, packed);
+        let entry = self.cells[player].entry[usize::from(packed)];
+        let class = if self.is_flagged(player, cell) {
+            cell_class::FORBIDDEN
+        } else {
+            entry.class
+        };
         let count = &mut self.class_counts[player][usize::from(class)];
         *count = if sign > 0 { *count + 1 } else { *count - 1 };
         if class == cell_class::FORBIDDEN {
             return;
         }
+        self.values[player] += sign * i32::from(entry.classic);
+        self.learned[player][0] += sign * i32::from(entry.mover);
+        self.learned[player][1] += sign * i32::from(entry.waiter);
+    }
+
+    /// Moves one empty cell's class and worth in the totals from `old` to `new` packed
+    /// line classes (`account` -1 then +1, in one step).
+    #[inline]
+    fn reaccount(&mut self, player: usize, cell: usize, old: u16, new: u16) {
+        if self.is_flagged(player, cell) {
+            // Forbidden before and after: counted `FORBIDDEN`, worth nothing.
+            return;
+        }
         let table = self.cells[player];
-        let [classic, mover, waiter] = table.value[usize::from(packed)];
-        self.values[player] += sign * i32::from(classic);
-        self.learned[player][0] += sign * i32::from(mover);
-        self.learned[player][1] += sign * i32::from(waiter);
+        let was = table.entry[usize::from(old)];
+        let is = table.entry[usize::from(new)];
+        let counts = &mut self.class_counts[player];
+        counts[usize::from(was.class)] -= 1;
+        counts[usize::from(is.class)] += 1;
+        // Worths are 0 in `FORBIDDEN` entries, as `account` skips them.
+        self.values[player] += i32::from(is.classic) - i32::from(was.classic);
+        self.learned[player][0] += i32::from(is.mover) - i32::from(was.mover);
+        self.learned[player][1] += i32::from(is.waiter) - i32::from(was.waiter);
+    }
+
+    /// Whether `cell` is one of Black's (`player` 0) renju cells flagged forbidden.
+    #[inline]
+    fn is_flagged(&self, player: usize, cell: usize) -> bool {
+        player == 0 && self.flagged_count > 0 && self.flagged[cell / 64] >> (cell % 64) & 1 != 0
     }
 
     /// The class `cell` has with `packed` line classes and its current renju flag.
     #[inline]
     fn cell_class_of(&self, player: usize, cell: usize, packed: u16) -> u8 {
-        if player == 0 && self.flagged_count > 0 && self.flagged[cell / 64] >> (cell % 64) & 1 != 0
-        {
+        if self.is_flagged(player, cell) {
             return cell_class::FORBIDDEN;
         }
         self.cells[player].class[usize::from(packed)]
@@ -523,6 +571,14 @@ impl std::fmt::Debug for Board {
 #[inline]
 fn wall_bits(low: usize, high: usize) -> u32 {
     !((((1u64 << (high - low + 1)) - 1) << (low + PAD)) as u32)
+}
+
+/// The base-3 number of the ten bits around position `pos` of a padded line word (the
+/// window of `window_code`, without the centre).
+#[inline]
+fn window_trits(word: u32, pos: usize) -> usize {
+    let w = word >> pos & 0x7FF;
+    usize::from(patterns::TRITS[((w & 0x1F) | ((w >> 6) << 5)) as usize])
 }
 
 /// The pattern-table code of the window centred on position `pos` of a line.

@@ -38,10 +38,24 @@ pub const CELL_BONUS: [i32; cell_class::COUNT] = [0, 0, 0, 8, 0, 0, 120, 0, 250,
 /// Per packed four-direction classes: the combined class and the heuristic worth.
 pub struct CellTable {
     pub class: Box<[u8; 1 << 16]>,
-    /// Per packed classes: the classic worth, then the learned worth as the side to move
-    /// and as the side waiting (`learned.rs`), side by side so that one cache line
-    /// serves the board's three sums.
-    pub value: Box<[[i16; 3]; 1 << 16]>,
+    /// Per packed classes: the class again and the worths, side by side so that one
+    /// load serves the board's class count and three sums (`Board::place` updates them
+    /// for every cell that changes) and the move ordering's class and classic worth.
+    pub entry: Box<[CellEntry; 1 << 16]>,
+}
+
+/// What one packed set of four line classes is worth: [`CellTable::entry`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellEntry {
+    /// The classic worth ([`cell_value`] of the packed classes and their class). All
+    /// three worths are 0 where the class is `FORBIDDEN`.
+    pub classic: i16,
+    /// The learned worth as the side to move (`learned.rs`).
+    pub mover: i16,
+    /// The learned worth as the side waiting.
+    pub waiter: i16,
+    /// The combined class (as in [`CellTable::class`]).
+    pub class: u8,
 }
 
 /// The table of an unrestricted player (`renju_black` false) or of Black in renju,
@@ -52,7 +66,7 @@ pub fn cell_table(renju_black: bool) -> &'static CellTable {
         [false, true].map(|renju| {
             let mut table = CellTable {
                 class: Box::new([0; 1 << 16]),
-                value: Box::new([[0; 3]; 1 << 16]),
+                entry: Box::new([CellEntry::default(); 1 << 16]),
             };
             for packed in 0..=u16::MAX {
                 let class = if renju {
@@ -61,12 +75,20 @@ pub fn cell_table(renju_black: bool) -> &'static CellTable {
                     combine(packed)
                 };
                 table.class[usize::from(packed)] = class;
+                // A forbidden cell is worth nothing (the board adds no worth for one).
                 let [mover, waiter] = [0, 1].map(|role| {
+                    if class == cell_class::FORBIDDEN {
+                        return 0;
+                    }
                     learned::cell_worth(&learned::WEIGHTS, role, packed, class)
                         .clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
                 });
-                table.value[usize::from(packed)] =
-                    [cell_value(packed, class) as i16, mover, waiter];
+                table.entry[usize::from(packed)] = CellEntry {
+                    classic: cell_value(packed, class) as i16,
+                    mover,
+                    waiter,
+                    class,
+                };
             }
             table
         })
@@ -201,8 +223,8 @@ mod tests {
         let packed = pack([FOUR, OPEN_THREE, ONE, ONE]);
         assert_eq!(table.class[usize::from(packed)], cell_class::FOUR_THREE);
         assert!(
-            table.value[usize::from(packed)][0]
-                > table.value[usize::from(pack([FOUR, ONE, ONE, ONE]))][0]
+            table.entry[usize::from(packed)].classic
+                > table.entry[usize::from(pack([FOUR, ONE, ONE, ONE]))].classic
         );
     }
 

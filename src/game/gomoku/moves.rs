@@ -7,7 +7,7 @@
 //! exhaustive (the search then only trusts wins). In renju Black's forbidden cells are
 //! never generated; a Black that can only stop a five on a forbidden cell has lost.
 
-use crate::game::gomoku::board::{self, cell_class, cell_value, Board};
+use crate::game::gomoku::board::{self, cell_class, Board};
 use crate::game::gomoku::patterns::{FOUR, HALF};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList};
@@ -25,13 +25,9 @@ const DEFENCE: [i32; cell_class::COUNT] =
 /// The ordering key of `cell` for `me` (0 or 1): what it makes plus what it prevents.
 #[inline]
 pub fn order_key(board: &Board, me: usize, cell: usize) -> i32 {
-    let mine = board.patterns(me, cell);
-    let theirs = board.patterns(1 - me, cell);
-    let (my_class, their_class) = (board.cell_class(me, cell), board.cell_class(1 - me, cell));
-    ATTACK[usize::from(my_class)]
-        + DEFENCE[usize::from(their_class)]
-        + cell_value(mine, my_class) * 2
-        + cell_value(theirs, their_class)
+    let (my_class, my_value) = board.class_and_value(me, cell);
+    let (their_class, their_value) = board.class_and_value(1 - me, cell);
+    ATTACK[usize::from(my_class)] + DEFENCE[usize::from(their_class)] + my_value * 2 + their_value
 }
 
 /// Fills `out`/`keys` with the moves the search should try; returns whether the list is
