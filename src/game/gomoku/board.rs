@@ -593,6 +593,27 @@ fn window_code(own: u32, blocked: u32, pos: usize) -> usize {
 
 #[cfg(test)]
 impl Board {
+    /// Whether every field equals `other`'s, the parts of the arrays a board of this
+    /// size does not use included.
+    pub fn same_state(&self, other: &Board) -> bool {
+        std::ptr::eq(self.tables[0], other.tables[0])
+            && std::ptr::eq(self.tables[1], other.tables[1])
+            && std::ptr::eq(self.cells[0], other.cells[0])
+            && std::ptr::eq(self.cells[1], other.cells[1])
+            && self.size == other.size
+            && self.rule == other.rule
+            && self.flagged == other.flagged
+            && self.flagged_count == other.flagged_count
+            && self.lines == other.lines
+            && self.stones == other.stones
+            && self.near == other.near
+            && self.patterns == other.patterns
+            && self.class_counts == other.class_counts
+            && self.values == other.values
+            && self.learned == other.learned
+            && self.stone_count == other.stone_count
+    }
+
     /// Recomputes every pattern, count and value by reading cells one by one, and
     /// compares them with the incremental state.
     pub fn assert_consistent(&self) {

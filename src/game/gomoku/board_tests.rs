@@ -174,3 +174,22 @@ fn blocking_a_cell_never_makes_a_line_a_four_or_more() {
         }
     }
 }
+
+#[test]
+fn clone_from_leaves_an_exact_copy_over_any_earlier_board() {
+    // The board copied over last: of another position of the same game (the search's
+    // case, where only the used part is copied), or of another size or rule.
+    let mut recycled = Gomoku::new(5, Rule::Freestyle).expect("size");
+    let mut copies = 0;
+    for_each_random_position(2, |position| {
+        let same_size = recycled.size() == position.size();
+        recycled.clone_from(position);
+        assert!(recycled.board().same_state(position.board()));
+        assert!(recycled.board().same_state(&position.board().clone()));
+        assert_eq!(recycled.hash(), position.hash());
+        assert_eq!(recycled.side_to_move(), position.side_to_move());
+        assert_eq!(recycled.outcome(), position.outcome());
+        copies += usize::from(same_size);
+    });
+    assert!(copies > 200, "{copies}");
+}

@@ -229,6 +229,31 @@ mod tests {
     }
 
     #[test]
+    fn table_entries_hold_the_class_and_the_worths() {
+        for renju in [false, true] {
+            let table = cell_table(renju);
+            let mut forbidden = 0;
+            for packed in 0..=u16::MAX {
+                let entry = table.entry[usize::from(packed)];
+                let class = table.class[usize::from(packed)];
+                assert_eq!(entry.class, class, "{packed:#06x}");
+                assert_eq!(i32::from(entry.classic), cell_value(packed, class));
+                if class == cell_class::FORBIDDEN {
+                    forbidden += 1;
+                    assert_eq!((entry.mover, entry.waiter), (0, 0), "{packed:#06x}");
+                } else {
+                    for (role, worth) in [entry.mover, entry.waiter].into_iter().enumerate() {
+                        let exact = learned::cell_worth(&learned::WEIGHTS, role, packed, class);
+                        assert_eq!(i32::from(worth), exact.clamp(-32768, 32767));
+                    }
+                }
+            }
+            // Only Black's renju table has forbidden classes.
+            assert_eq!(forbidden > 0, renju);
+        }
+    }
+
+    #[test]
     fn renju_black_double_threats_are_forbidden_or_checked() {
         let renju = combine_renju_black;
         assert_eq!(renju(pack([FOUR, FOUR, ONE, ONE])), cell_class::FORBIDDEN);
