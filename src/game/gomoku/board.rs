@@ -141,7 +141,7 @@ impl Board {
     /// Whether a Black stone on empty `cell` is forbidden (renju only).
     #[inline]
     pub fn is_forbidden(&self, cell: usize) -> bool {
-        self.cell_class(0, cell) == cell_class::FORBIDDEN && self.rule == Rule::Renju
+        self.rule == Rule::Renju && self.cell_class(0, cell) == cell_class::FORBIDDEN
     }
 
     /// Stones on the board.
@@ -261,6 +261,11 @@ impl Board {
                 self.near[start / 64 + 1] |= run >> (64 - shift);
             }
         }
+        // The tables and flags do not change below, and the worths are summed here and
+        // added once: kept out of `self`, which the loop writes.
+        let (tables, cells) = (self.tables, self.cells);
+        let any_flagged = self.flagged_count > 0;
+        let mut worths = [[0i32; 3]; 2];
         let n = self.size as isize;
         for (dir, step) in [1, n, n + 1, 1 - n].into_iter().enumerate() {
             let (line, pos) = self.locate(dir, row, col);
@@ -282,15 +287,35 @@ impl Board {
                 let [black, white, walls] = [own[0], own[1], wall].map(|w| window_trits(w, q));
                 let codes = [black + 2 * (white + walls), white + 2 * (black + walls)];
                 for (side, code) in codes.into_iter().enumerate() {
-                    let class = self.tables[side][code];
+                    let class = tables[side][code];
                     let old = self.patterns[side][other];
                     let new = (old & !(0xF << (4 * dir))) | (u16::from(class) << (4 * dir));
-                    if new != old {
-                        self.reaccount(side, other, old, new);
-                        self.patterns[side][other] = new;
+                    if new == old {
+                        continue;
                     }
+                    self.patterns[side][other] = new;
+                    // As `account` -1 with `old`, then +1 with `new`. A flagged cell is
+                    // forbidden before and after: counted `FORBIDDEN`, worth nothing.
+                    if side == 0 && any_flagged && self.flagged[other / 64] >> (other % 64) & 1 != 0
+                    {
+                        continue;
+                    }
+                    let was = cells[side].entry[usize::from(old)];
+                    let is = cells[side].entry[usize::from(new)];
+                    self.class_counts[side][usize::from(was.class)] -= 1;
+                    self.class_counts[side][usize::from(is.class)] += 1;
+                    // Worths are 0 in `FORBIDDEN` entries, as `account` skips them.
+                    let sums = &mut worths[side];
+                    sums[0] += i32::from(is.classic) - i32::from(was.classic);
+                    sums[1] += i32::from(is.mover) - i32::from(was.mover);
+                    sums[2] += i32::from(is.waiter) - i32::from(was.waiter);
                 }
             }
+        }
+        for (side, [classic, mover, waiter]) in worths.into_iter().enumerate() {
+            self.values[side] += classic;
+            self.learned[side][0] += mover;
+            self.learned[side][1] += waiter;
         }
         if self.rule == Rule::Renju {
             self.judge_double_threes();
@@ -443,26 +468,6 @@ impl Board {
         self.values[player] += sign * i32::from(entry.classic);
         self.learned[player][0] += sign * i32::from(entry.mover);
         self.learned[player][1] += sign * i32::from(entry.waiter);
-    }
-
-    /// Moves one empty cell's class and worth in the totals from `old` to `new` packed
-    /// line classes (`account` -1 then +1, in one step).
-    #[inline]
-    fn reaccount(&mut self, player: usize, cell: usize, old: u16, new: u16) {
-        if self.is_flagged(player, cell) {
-            // Forbidden before and after: counted `FORBIDDEN`, worth nothing.
-            return;
-        }
-        let table = self.cells[player];
-        let was = table.entry[usize::from(old)];
-        let is = table.entry[usize::from(new)];
-        let counts = &mut self.class_counts[player];
-        counts[usize::from(was.class)] -= 1;
-        counts[usize::from(is.class)] += 1;
-        // Worths are 0 in `FORBIDDEN` entries, as `account` skips them.
-        self.values[player] += i32::from(is.classic) - i32::from(was.classic);
-        self.learned[player][0] += i32::from(is.mover) - i32::from(was.mover);
-        self.learned[player][1] += i32::from(is.waiter) - i32::from(was.waiter);
     }
 
     /// Whether `cell` is one of Black's (`player` 0) renju cells flagged forbidden.
