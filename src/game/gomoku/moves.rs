@@ -23,7 +23,7 @@ const DEFENCE: [i32; cell_class::COUNT] =
     [0, 0, 10, 40, 20, 300, 1500, 600, 8_000, 15_000, 1 << 21];
 
 /// The ordering key of `cell` for `me` (0 or 1): what it makes plus what it prevents.
-#[inline]
+#[inline(always)]
 pub fn order_key(board: &Board, me: usize, cell: usize) -> i32 {
     let (my_class, my_value) = board.class_and_value(me, cell);
     let (their_class, their_value) = board.class_and_value(1 - me, cell);
