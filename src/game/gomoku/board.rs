@@ -71,11 +71,15 @@ pub struct Board {
     /// Renju: Black's empty cells found forbidden by the double-three rule.
     flagged: [u64; WORDS],
     flagged_count: u16,
-    lines: [[[u32; LINE_SLOTS]; 4]; 2],
+    /// Per line slot, direction and player: the stones as bits (position `q` at bit
+    /// `q + PAD`). Slot-major, so a board's used lines are one prefix (`clone_from`).
+    lines: [[[u32; 2]; 4]; LINE_SLOTS],
     stones: [[u64; WORDS]; 2],
     near: [u64; WORDS],
-    /// Per player and cell: four 4-bit line classes (direction `d` in bits `4d..4d+4`).
-    patterns: [[u16; MAX_CELLS]; 2],
+    /// Per cell and player: four 4-bit line classes (direction `d` in bits `4d..4d+4`).
+    /// Cell-major: a board's used cells are one prefix, and both players' classes of a
+    /// cell share a cache line.
+    patterns: [[u16; 2]; MAX_CELLS],
     /// Per player: how many empty cells have each combined class.
     class_counts: [[u16; cell_class::COUNT]; 2],
     /// Per player: the summed heuristic worth of the empty cells.
@@ -104,10 +108,10 @@ impl Board {
             rule,
             flagged: [0; WORDS],
             flagged_count: 0,
-            lines: [[[0; LINE_SLOTS]; 4]; 2],
+            lines: [[[0; 2]; 4]; LINE_SLOTS],
             stones: [[0; WORDS]; 2],
             near: [0; WORDS],
-            patterns: [[0; MAX_CELLS]; 2],
+            patterns: [[0; 2]; MAX_CELLS],
             class_counts: [[0; cell_class::COUNT]; 2],
             values: [0; 2],
             learned: [[0; 2]; 2],
@@ -119,7 +123,7 @@ impl Board {
                 for dir in 0..4 {
                     packed |= u16::from(board.line_class(cell, player, dir)) << (4 * dir);
                 }
-                board.patterns[player][cell] = packed;
+                board.patterns[cell][player] = packed;
                 board.account(player, cell, packed, 1);
             }
         }
@@ -165,14 +169,14 @@ impl Board {
     /// The four packed line classes of `player` on empty `cell` (0 on occupied cells).
     #[inline]
     pub fn patterns(&self, player: usize, cell: usize) -> u16 {
-        self.patterns[player][cell]
+        self.patterns[cell][player]
     }
 
     /// The combined class of `player` on empty `cell` (`FORBIDDEN` for Black's
     /// forbidden cells in renju).
     #[inline]
     pub fn cell_class(&self, player: usize, cell: usize) -> u8 {
-        self.cell_class_of(player, cell, self.patterns[player][cell])
+        self.cell_class_of(player, cell, self.patterns[cell][player])
     }
 
     /// The combined class of `player` on empty `cell` (as `cell_class`) and its classic
@@ -182,7 +186,7 @@ impl Board {
         if self.is_flagged(player, cell) {
             return (cell_class::FORBIDDEN, 0);
         }
-        let entry = &self.cells[player].entry[usize::from(self.patterns[player][cell])];
+        let entry = &self.cells[player].entry[usize::from(self.patterns[cell][player])];
         (entry.class, i32::from(entry.classic))
     }
 
@@ -239,9 +243,9 @@ impl Board {
         let p = player.index();
         let (row, col) = (cell / self.size, cell % self.size);
         for side in 0..2 {
-            let old = self.patterns[side][cell];
+            let old = self.patterns[cell][side];
             self.account(side, cell, old, -1);
-            self.patterns[side][cell] = 0;
+            self.patterns[cell][side] = 0;
         }
         if self.flagged[cell / 64] >> (cell % 64) & 1 != 0 {
             self.flagged[cell / 64] &= !(1 << (cell % 64));
@@ -269,10 +273,10 @@ impl Board {
         let n = self.size as isize;
         for (dir, step) in [1, n, n + 1, 1 - n].into_iter().enumerate() {
             let (line, pos) = self.locate(dir, row, col);
-            self.lines[p][dir][line] |= 1 << (pos + PAD);
+            self.lines[line][dir][p] |= 1 << (pos + PAD);
             let (low, high) = self.extent(dir, line);
             let wall = wall_bits(low, high);
-            let own = [self.lines[0][dir][line], self.lines[1][dir][line]];
+            let own = self.lines[line][dir];
             let from = pos.saturating_sub(PAD).max(low);
             let to = (pos + PAD).min(high);
             // The empty positions `from..=to` (position `q` at bit `q`).
@@ -288,12 +292,12 @@ impl Board {
                 let codes = [black + 2 * (white + walls), white + 2 * (black + walls)];
                 for (side, code) in codes.into_iter().enumerate() {
                     let class = tables[side][code];
-                    let old = self.patterns[side][other];
+                    let old = self.patterns[other][side];
                     let new = (old & !(0xF << (4 * dir))) | (u16::from(class) << (4 * dir));
                     if new == old {
                         continue;
                     }
-                    self.patterns[side][other] = new;
+                    self.patterns[other][side] = new;
                     // As `account` -1 with `old`, then +1 with `new`. A flagged cell is
                     // forbidden before and after: counted `FORBIDDEN`, worth nothing.
                     if side == 0 && any_flagged && self.flagged[other / 64] >> (other % 64) & 1 != 0
@@ -346,9 +350,9 @@ impl Board {
             let (line, pos) = self.locate(dir, row, col);
             let (low, high) = self.extent(dir, line);
             let bit = 1 << (pos + PAD);
-            let mut own = self.lines[player][dir][line];
-            let mut blocked = self.lines[1 - player][dir][line] | wall_bits(low, high);
-            let occupied = self.lines[0][dir][line] | self.lines[1][dir][line] | bit;
+            let mut own = self.lines[line][dir][player];
+            let mut blocked = self.lines[line][dir][1 - player] | wall_bits(low, high);
+            let occupied = self.lines[line][dir][0] | self.lines[line][dir][1] | bit;
             if by.index() == player {
                 own |= bit;
             } else {
@@ -362,7 +366,7 @@ impl Board {
                 }
                 let other = (cell as isize + (q as isize - pos as isize) * step) as usize;
                 let line_class = self.tables[player][window_code(own, blocked, q)];
-                let old = self.patterns[player][other];
+                let old = self.patterns[other][player];
                 let new = (old & !(0xF << (4 * dir))) | (u16::from(line_class) << (4 * dir));
                 if new != old {
                     let was = table.class[usize::from(old)] == class;
@@ -401,8 +405,8 @@ impl Board {
         let (line, pos) = self.locate(dir, row, col);
         let (low, high) = self.extent(dir, line);
         let bit = 1 << (pos + PAD);
-        let mut own = self.lines[player][dir][line];
-        let mut blocked = self.lines[1 - player][dir][line] | wall_bits(low, high);
+        let mut own = self.lines[line][dir][player];
+        let mut blocked = self.lines[line][dir][1 - player] | wall_bits(low, high);
         if by.index() == player {
             own |= bit;
         } else {
@@ -410,7 +414,7 @@ impl Board {
         }
         let q = (pos as isize + k) as usize;
         let line_class = self.tables[player][window_code(own, blocked, q)];
-        let old = self.patterns[player][target];
+        let old = self.patterns[target][player];
         let new = (old & !(0xF << (4 * dir))) | (u16::from(line_class) << (4 * dir));
         self.cells[player].class[usize::from(new)]
     }
@@ -432,7 +436,7 @@ impl Board {
             while bits != 0 {
                 let cell = i * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let packed = self.patterns[0][cell];
+                let packed = self.patterns[cell][0];
                 let flagged = self.flagged[i] >> (cell % 64) & 1 != 0;
                 let forbidden = black.class[usize::from(packed)] == cell_class::DOUBLE_THREE
                     && stones.is_forbidden(cell);
@@ -513,8 +517,8 @@ impl Board {
     #[inline]
     fn window_class(&self, player: usize, dir: usize, line: usize, pos: usize) -> u8 {
         let (low, high) = self.extent(dir, line);
-        let own = self.lines[player][dir][line];
-        let blocked = self.lines[1 - player][dir][line] | wall_bits(low, high);
+        let own = self.lines[line][dir][player];
+        let blocked = self.lines[line][dir][1 - player] | wall_bits(low, high);
         self.tables[player][window_code(own, blocked, pos)]
     }
 
@@ -545,14 +549,13 @@ impl Clone for Board {
         self.cells = source.cells;
         self.flagged[..words].copy_from_slice(&source.flagged[..words]);
         self.flagged_count = source.flagged_count;
+        // Diagonals have 2n - 1 slots, rows and columns n.
+        let slots = 2 * n - 1;
+        self.lines[..slots].copy_from_slice(&source.lines[..slots]);
         for player in 0..2 {
-            for dir in 0..4 {
-                let used = if dir < 2 { n } else { 2 * n - 1 };
-                self.lines[player][dir][..used].copy_from_slice(&source.lines[player][dir][..used]);
-            }
             self.stones[player][..words].copy_from_slice(&source.stones[player][..words]);
-            self.patterns[player][..cells].copy_from_slice(&source.patterns[player][..cells]);
         }
+        self.patterns[..cells].copy_from_slice(&source.patterns[..cells]);
         self.near[..words].copy_from_slice(&source.near[..words]);
         self.class_counts = source.class_counts;
         self.values = source.values;
@@ -677,7 +680,7 @@ impl Board {
                     }
                 }
                 assert_eq!(
-                    self.patterns[player][cell], packed,
+                    self.patterns[cell][player], packed,
                     "cell {cell} player {player}"
                 );
             }
