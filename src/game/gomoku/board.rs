@@ -300,6 +300,7 @@ impl Board {
                     self.patterns[other][side] = new;
                     // As `account` -1 with `old`, then +1 with `new`. A flagged cell is
                     // forbidden before and after: counted `FORBIDDEN`, worth nothing.
+                    // (`is_flagged` with the count read once, outside the loop.)
                     if side == 0 && any_flagged && self.flagged[other / 64] >> (other % 64) & 1 != 0
                     {
                         continue;
@@ -592,11 +593,7 @@ fn window_trits(word: u32, pos: usize) -> usize {
 /// The pattern-table code of the window centred on position `pos` of a line.
 #[inline]
 fn window_code(own: u32, blocked: u32, pos: usize) -> usize {
-    let squeeze = |w: u32| {
-        let w = w >> pos & 0x7FF;
-        ((w & 0x1F) | ((w >> 6) << 5)) as usize
-    };
-    usize::from(patterns::TRITS[squeeze(own)]) + 2 * usize::from(patterns::TRITS[squeeze(blocked)])
+    window_trits(own, pos) + 2 * window_trits(blocked, pos)
 }
 
 #[cfg(test)]
