@@ -4,14 +4,18 @@
 //!
 //! The data is compiled in (`include_bytes!`). Format, little-endian:
 //! ```text
-//! "C4BK"  u8 version = 2  u8 deepest ply  u16 reserved
-//! then u64 entries sorted by key: bits 0..52 the key, bits 52..56 a move, bits 56..64
-//! the value code
+//! "C4BK"  u8 version = 3  u8 deepest ply  u16 reserved
+//! then BUCKETS + 1 u32: where each bucket's entries start (the last: the number of entries)
+//! then 6-byte entries sorted by key: bits 0..39 the key's low bits, bits 39..42 a move,
+//! bits 42..48 the value code
 //! ```
+//! A 7x6 key has 49 bits; its top 10 bits name the bucket, so an entry stores only the
+//! other 39 (6 bytes an entry instead of 8: the book is a quarter smaller).
 //! The key is `current + mask` of the position or of its mirror image, whichever is
-//! smaller (a position and its mirror image are stored once). A value code `1..=127` is
-//! the exact solver score plus 64; [`WIN_CODE`] and [`LOSS_CODE`] say only that the side to
-//! move wins or loses (the distance unknown). The move, if not 0, is 1 + the column (in the
+//! smaller (a position and its mirror image are stored once). A value code `1..=61` is
+//! the exact solver score plus [`SCORE_OFFSET`] (7x6 scores lie within -21..=21);
+//! [`WIN_CODE`] and [`LOSS_CODE`] say only that the side to move wins or loses (the
+//! distance unknown). The move, if not 0, is 1 + the column (in the
 //! stored orientation) of a move that keeps the result of a won or drawn position, as the
 //! generator's solve found it (an optimal move where the value is exact): it lets the
 //! engine answer a position of the deepest ply, whose children the book does not hold.
@@ -33,19 +37,28 @@ static DATA: &[u8] = include_bytes!("../../../data/connect_four/book.bin");
 
 /// The header's magic, version and length.
 pub const MAGIC: &[u8; 4] = b"C4BK";
-pub const VERSION: u8 = 2;
+pub const VERSION: u8 = 3;
 pub const HEADER: usize = 8;
 
-/// Value codes of entries that know only who wins.
-pub const WIN_CODE: u8 = 129;
-pub const LOSS_CODE: u8 = 128;
+/// The key's bits (a 7x6 key, `current + mask`, needs 49): the top `BUCKET_BITS` pick
+/// the bucket, an entry holds the `LOW_BITS` below them.
+pub const KEY_BITS: u32 = 49;
+pub const BUCKET_BITS: u32 = 10;
+pub const LOW_BITS: u32 = KEY_BITS - BUCKET_BITS;
+pub const BUCKETS: usize = 1 << BUCKET_BITS;
+/// The bucket index: `BUCKETS + 1` starts of 4 bytes.
+pub const INDEX_BYTES: usize = 4 * (BUCKETS + 1);
+/// The bytes of an entry, and where its move code and value code start.
+pub const ENTRY_BYTES: usize = 6;
+pub const MOVE_SHIFT: u32 = LOW_BITS;
+pub const VALUE_SHIFT: u32 = LOW_BITS + 3;
+const LOW_MASK: u64 = (1 << LOW_BITS) - 1;
 
-/// The key's bits (a 7x6 key, `current + mask`, needs 49).
-pub const KEY_BITS: u32 = 52;
-const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
-/// Where the move code and the value code start.
-pub const MOVE_SHIFT: u32 = 52;
-pub const VALUE_SHIFT: u32 = 56;
+/// Value codes of entries that know only who wins; exact scores are stored plus
+/// `SCORE_OFFSET` (codes `1..=61`, 0 is not a value).
+pub const WIN_CODE: u8 = 63;
+pub const LOSS_CODE: u8 = 62;
+pub const SCORE_OFFSET: i32 = 31;
 
 /// What the book knows about a position, from the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +75,7 @@ impl Value {
     /// The value's code in the book's entries.
     pub fn code(self) -> u8 {
         match self {
-            Value::Exact(score) => (score + 64) as u8,
+            Value::Exact(score) => (score + SCORE_OFFSET) as u8,
             Value::Win => WIN_CODE,
             Value::Loss => LOSS_CODE,
         }
@@ -72,7 +85,7 @@ impl Value {
         match code {
             WIN_CODE => Some(Value::Win),
             LOSS_CODE => Some(Value::Loss),
-            1..=127 => Some(Value::Exact(i32::from(code) - 64)),
+            1..=61 => Some(Value::Exact(i32::from(code) - SCORE_OFFSET)),
             _ => None,
         }
     }
@@ -99,9 +112,10 @@ impl Value {
     }
 }
 
-/// A book: a view of sorted entries.
+/// A book: a view of the bucket index and the sorted entries.
 #[derive(Clone, Copy, Debug)]
 pub struct Book<'a> {
+    index: &'a [u8],
     entries: &'a [u8],
     deepest: u32,
 }
@@ -115,6 +129,7 @@ impl Book<'static> {
     /// A book that knows nothing.
     pub const fn empty() -> Book<'static> {
         Book {
+            index: &[],
             entries: &[],
             deepest: 0,
         }
@@ -122,24 +137,29 @@ impl Book<'static> {
 }
 
 impl<'a> Book<'a> {
-    /// The book in `data`, or `None` if it is not one.
+    /// The book in `data`, or `None` if it is not one (its bucket starts must rise to
+    /// the number of entries its length holds).
     pub fn parse(data: &'a [u8]) -> Option<Book<'a>> {
-        if data.len() < HEADER
-            || &data[..4] != MAGIC
-            || data[4] != VERSION
-            || !(data.len() - HEADER).is_multiple_of(8)
-        {
+        if data.len() < HEADER + INDEX_BYTES || &data[..4] != MAGIC || data[4] != VERSION {
             return None;
         }
-        Some(Book {
-            entries: &data[HEADER..],
+        let (index, entries) = data[HEADER..].split_at(INDEX_BYTES);
+        let book = Book {
+            index,
+            entries,
             deepest: u32::from(data[5]),
-        })
+        };
+        let starts: Vec<usize> = (0..=BUCKETS).map(|bucket| book.start(bucket)).collect();
+        let whole = entries.len().is_multiple_of(ENTRY_BYTES)
+            && starts[0] == 0
+            && starts[BUCKETS] == entries.len() / ENTRY_BYTES
+            && starts.windows(2).all(|pair| pair[0] <= pair[1]);
+        whole.then_some(book)
     }
 
     /// Entries in the book.
     pub fn len(&self) -> usize {
-        self.entries.len() / 8
+        self.entries.len() / ENTRY_BYTES
     }
 
     /// Whether the book has no entries.
@@ -152,18 +172,36 @@ impl<'a> Book<'a> {
         self.deepest
     }
 
-    fn entry(&self, index: usize) -> u64 {
-        let bytes = &self.entries[index * 8..index * 8 + 8];
-        u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8]))
+    /// Where the entries of `bucket` start (`BUCKETS`: the end of the last one).
+    fn start(&self, bucket: usize) -> usize {
+        let bytes = self.index.get(bucket * 4..bucket * 4 + 4);
+        bytes.map_or(0, |bytes| {
+            u32::from_le_bytes(bytes.try_into().unwrap_or([0; 4])) as usize
+        })
     }
 
-    /// The entry stored under a canonical key.
+    /// Entry `index` in the low 48 bits.
+    fn entry(&self, index: usize) -> u64 {
+        let mut word = [0; 8];
+        let at = index * ENTRY_BYTES;
+        if let Some(bytes) = self.entries.get(at..at + ENTRY_BYTES) {
+            word[..ENTRY_BYTES].copy_from_slice(bytes);
+        }
+        u64::from_le_bytes(word)
+    }
+
+    /// The entry stored under a canonical key: a binary search within its bucket.
     fn find(&self, key: u64) -> Option<u64> {
-        let (mut low, mut high) = (0, self.len());
+        let bucket = usize::try_from(key >> LOW_BITS).ok()?;
+        if bucket >= BUCKETS {
+            return None;
+        }
+        let (mut low, mut high) = (self.start(bucket), self.start(bucket + 1));
+        let wanted = key & LOW_MASK;
         while low < high {
             let middle = (low + high) / 2;
             let entry = self.entry(middle);
-            match (entry & KEY_MASK).cmp(&key) {
+            match (entry & LOW_MASK).cmp(&wanted) {
                 std::cmp::Ordering::Less => low = middle + 1,
                 std::cmp::Ordering::Greater => high = middle,
                 std::cmp::Ordering::Equal => return Some(entry),
@@ -175,7 +213,7 @@ impl<'a> Book<'a> {
     /// The value stored under a canonical key (see the module comment).
     #[inline]
     pub fn probe_key(&self, key: u64) -> Option<Value> {
-        Value::from_code((self.find(key)? >> VALUE_SHIFT) as u8)
+        Value::from_code((self.find(key)? >> VALUE_SHIFT) as u8 & 0x3F)
     }
 
     /// The stored move that keeps the result of `position` (won or drawn, standard
@@ -185,7 +223,7 @@ impl<'a> Book<'a> {
             return None;
         }
         let stored = canonical(position);
-        let code = (self.find(stored.key())? >> MOVE_SHIFT) & 0xF;
+        let code = (self.find(stored.key())? >> MOVE_SHIFT) & 0x7;
         let column = u32::try_from(code).ok()?.checked_sub(1)?;
         let shape = position.shape();
         // The entry is stored under the mirror image unless the position is canonical.

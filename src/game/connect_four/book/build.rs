@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 
 use super::{
-    canonical, layer_positions, Value, HEADER, KEY_BITS, MAGIC, MOVE_SHIFT, VALUE_SHIFT, VERSION,
+    canonical, layer_positions, Value, BUCKETS, ENTRY_BYTES, HEADER, INDEX_BYTES, KEY_BITS,
+    LOW_BITS, MAGIC, MOVE_SHIFT, VALUE_SHIFT, VERSION,
 };
 use crate::game::connect_four::bitboard::winning_cells;
 use crate::game::connect_four::{Column, ConnectFour};
@@ -81,24 +82,43 @@ pub fn derive(known: &mut Known, deepest: u32) -> usize {
     changed
 }
 
-/// The book's bytes for `known` (values of positions with at most `deepest` discs) and
-/// the `moves` keeping the results of won or drawn ones.
+/// The book's bytes for `known` (values of positions with at most `deepest` discs on the
+/// standard board: keys of `KEY_BITS`, scores within the codes) and the `moves` keeping
+/// the results of won or drawn ones.
 pub fn encode(known: &Known, moves: &Moves, deepest: u32) -> Vec<u8> {
-    let mut entries: Vec<u64> = known
+    let mut entries: Vec<(u64, u64)> = known
         .iter()
         .map(|(&key, value)| {
+            debug_assert!(key >> KEY_BITS == 0, "a 7x6 key");
             let keeps = value.bounds(deepest).0 >= 0;
             let column = moves.get(&key).filter(|_| keeps);
             let move_code = column.map_or(0, |column| u64::from(column.0) + 1);
-            key | move_code << MOVE_SHIFT | u64::from(value.code()) << VALUE_SHIFT
+            let low = key & ((1 << LOW_BITS) - 1);
+            (
+                key,
+                low | move_code << MOVE_SHIFT | u64::from(value.code()) << VALUE_SHIFT,
+            )
         })
         .collect();
-    entries.sort_unstable_by_key(|entry| entry & ((1 << KEY_BITS) - 1));
-    let mut bytes = Vec::with_capacity(HEADER + 8 * entries.len());
+    entries.sort_unstable_by_key(|&(key, _)| key);
+    let mut bytes = Vec::with_capacity(HEADER + INDEX_BYTES + ENTRY_BYTES * entries.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&[VERSION, deepest as u8, 0, 0]);
-    for entry in entries {
-        bytes.extend_from_slice(&entry.to_le_bytes());
+    // Bucket `b` starts at the first entry whose key's top bits are `b` or more.
+    let mut next = 0;
+    for bucket in 0..=BUCKETS {
+        while next < entries.len() && ((entries[next].0 >> LOW_BITS) as usize) < bucket {
+            next += 1;
+        }
+        let start = if bucket == BUCKETS {
+            entries.len()
+        } else {
+            next
+        };
+        bytes.extend_from_slice(&(start as u32).to_le_bytes());
+    }
+    for (_, entry) in entries {
+        bytes.extend_from_slice(&entry.to_le_bytes()[..ENTRY_BYTES]);
     }
     bytes
 }

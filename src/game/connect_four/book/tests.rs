@@ -64,6 +64,63 @@ fn entries_round_trip_through_the_format() {
     assert_eq!(book.probe(&digits("444")), None, "deeper than the book");
     assert!(Book::parse(&bytes[..bytes.len() - 1]).is_none());
     assert!(Book::parse(b"C4BK\x01\x00\x00\x00").is_none(), "version 1");
+    let mut old = bytes.clone();
+    old[4] = 2;
+    assert!(Book::parse(&old).is_none(), "version 2 (8-byte entries)");
+    // A bucket start past the entries.
+    let mut broken = bytes.clone();
+    broken[HEADER + 4..HEADER + 8].copy_from_slice(&99u32.to_le_bytes());
+    assert!(Book::parse(&broken).is_none(), "bucket starts out of order");
+}
+
+#[test]
+fn many_buckets_hold_every_value_and_nothing_else() {
+    // Random positions of 0..=20 discs spread over many buckets (the key's top bits are
+    // the rightmost columns), every value code from the deepest loss to the highest win.
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut known = Known::new();
+    let mut moves = Moves::new();
+    let mut absent = Vec::new();
+    for index in 0..3000 {
+        let position = canonical(&random_game(&mut state, index % 21));
+        let value = match index % 45 {
+            43 => Value::Win,
+            44 => Value::Loss,
+            score => Value::Exact(score as i32 - 21),
+        };
+        if index % 5 == 4 {
+            absent.push(position);
+            continue;
+        }
+        known.insert(position.key(), value);
+        if let Some(column) = (0..7).find(|&c| position.can_play(c)) {
+            moves.insert(position.key(), Column(column as u8));
+        }
+    }
+    for position in &absent {
+        known.remove(&position.key());
+    }
+    let bytes = encode(&known, &moves, 20);
+    assert_eq!(
+        bytes.len(),
+        HEADER + INDEX_BYTES + ENTRY_BYTES * known.len()
+    );
+    let book = Book::parse(&bytes).expect("a book");
+    let buckets = (0..BUCKETS)
+        .filter(|&bucket| book.start(bucket) < book.start(bucket + 1))
+        .count();
+    assert!(buckets > 20, "only {buckets} buckets used");
+    for (&key, &value) in &known {
+        assert_eq!(book.probe_key(key), Some(value));
+    }
+    for position in &absent {
+        assert_eq!(book.probe_key(position.key()), None);
+    }
+    assert_eq!(
+        book.probe_key(1 << KEY_BITS),
+        None,
+        "a key too wide for the board"
+    );
 }
 
 #[test]
