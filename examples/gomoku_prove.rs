@@ -101,6 +101,22 @@ fn main() {
                     start.elapsed().as_millis()
                 );
             }
+            // `VCFLINE=1`: the quiet-threat check's VCF (`quiet::vcf_line`, a depth-first
+            // search in board order) by its ply limit and node budget.
+            if std::env::var("VCFLINE").is_ok() {
+                for plies in [7usize, 11, 15, 23] {
+                    for budget in [60u32, 200, 1000, 100_000] {
+                        let mut nodes = 0;
+                        let line = arbor::game::gomoku::quiet::vcf_line(
+                            &position, plies, budget, &mut nodes,
+                        );
+                        report += &format!(
+                            " vcf_line({plies},{budget}): {:?}/{nodes}",
+                            line.map(|l| l.len())
+                        );
+                    }
+                }
+            }
             for (name, threats, plies) in [
                 ("vcf", Threats::Fours, Some(63)),
                 ("id-vct", Threats::FoursAndThrees, Some(25)),
