@@ -1,9 +1,18 @@
 //! A tiny VCF at the leaves of the main search: can the side to move win by a few
 //! continuous fours? Leaves where it can are worth almost a win. Only a handful of nodes
 //! and no memory, so it is cheap enough to run wherever the side to move has a four.
+//!
+//! Depth-first over the fours, four-threes first, with two things that cost no node: a
+//! position where the side to move has an open-four cell (an open four or two fours) is
+//! won in 3 plies, read from the board's class counts; so outside renju the search does
+//! not try the fours of the last 3 plies one by one (a four there wins only by leaving
+//! two five cells, which is that class). Measured on the leaves of real searches
+//! (results/gomoku-rapfi/README.md, session 21, helper gvcf21): 12% more VCFs found than
+//! the plain depth-first search in fewer nodes, none lost; an iterative deepening over the
+//! ply limit within the same budget found a third fewer.
 
 use crate::game::gomoku::board::cell_class;
-use crate::game::gomoku::{Cell, Gomoku};
+use crate::game::gomoku::{Cell, Gomoku, Rule};
 use crate::game::{Game, MoveList};
 
 /// Nodes per leaf.
@@ -36,9 +45,23 @@ fn attack(position: &Gomoku, plies: u32, max_nodes: u32, nodes: &mut u32) -> Opt
     if plies < 3 || board.class_count(them, cell_class::FIVE) > 0 {
         return None;
     }
+    if board.class_count(me, cell_class::OPEN_FOUR) > 0 {
+        return Some(3); // two five cells after it, and the opponent has no five
+    }
+    // Outside renju the fours of the last 3 plies are all plain fours now: each leaves one
+    // five cell, which the block takes. (Renju: a block Black may not play wins.)
+    if plies < 5 && board.rule() != Rule::Renju {
+        return None;
+    }
+    // The four-threes first: after the block, the three is often an open four.
     let mut fours = MoveList::<Cell>::new();
+    board.for_each_threat(me, cell_class::FOUR_THREE, |cell, _| {
+        if fours.len() < WIDTH {
+            fours.push(Cell(cell as u16));
+        }
+    });
     board.for_each_threat(me, cell_class::FOUR, |cell, class| {
-        if fours.len() < WIDTH && class != cell_class::DOUBLE_THREE {
+        if fours.len() < WIDTH && class == cell_class::FOUR {
             fours.push(Cell(cell as u16));
         }
     });
@@ -77,7 +100,6 @@ fn attack(position: &Gomoku, plies: u32, max_nodes: u32, nodes: &mut u32) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::gomoku::Rule;
 
     fn after(moves: &str) -> Gomoku {
         Gomoku::new(15, Rule::Freestyle)
@@ -106,5 +128,23 @@ mod tests {
         assert_eq!(vcf_plies(&position, 5, 24), None);
         // A five on the board's next move is one ply.
         assert_eq!(vcf_plies(&after("h8 a1 i8 a3 j8 a5 k8 a7"), 9, 24), Some(1));
+    }
+
+    #[test]
+    fn a_short_vcf_behind_long_misses_is_found_within_the_budget() {
+        // A leaf of a real search (Black to move, 22 stones): Black wins in 5 plies, but
+        // the fours in board order lead into lines that end in a lone four only at their
+        // last ply, and trying each of those one by one spent the 24 nodes first.
+        let position = Gomoku::new(15, Rule::Freestyle)
+            .expect("size")
+            .parse_position(
+                "---------------/---------------/-----------X---/----------O----/\
+                 ---------OX----/------XXOXO----/-----OOO-XO----/----X-XXOX-----/\
+                 ------OOX------/---------------/---------------/---------------/\
+                 ---------------/---------------/--------------- X",
+            )
+            .expect("a position");
+        assert_eq!(vcf_plies(&position, PLIES, NODES), Some(5));
+        assert!(has_quick_vcf(&position));
     }
 }

@@ -31,23 +31,56 @@ fn cells(position: &Gomoku, squares: &str) -> Vec<Cell> {
 fn the_vcf_a_quiet_move_threatens_and_its_zone() {
     let position = after(QUIET_WIN);
     let mut nodes = 0;
-    // After h8, if White passed: a VCF (the first four tried is e7, g9 forced, then the
-    // double four i8, a block, the other five).
+    // After h8, if White passed: a VCF, the double four i8 at once (an open-four cell
+    // ends the line), a block, the other five.
     let mut threat = position.clone();
     threat.play(position.parse_legal_move("h8").expect("legal"));
     let threat = passed(&threat);
     let line = vcf_line(&threat, 15, 1_000, &mut nodes).expect("a VCF");
     let squares: Vec<String> = line.iter().map(|&c| threat.format_move(c)).collect();
-    assert_eq!(squares[..3], ["e7", "g9", "i8"]);
-    assert_eq!(line.len(), 5);
+    assert_eq!(squares, ["i8", "j8", "i9"]);
+    assert_eq!(nodes, 1);
     assert_line_wins(&threat, &line);
-    // The zone: the line's cells and both five cells of the double four (i9, j8); no
-    // window through the blocks holds three White stones.
-    let mut zone = Vec::new();
-    quiet::for_each_cell(&relevance_zone(&threat, &line), |c| {
-        zone.push(Cell(c as u16))
-    });
-    assert_eq!(zone, cells(&threat, "e7 g9 i8 i9 j8"));
+    // The zone: the line's cells, which are the double four and both its five cells.
+    let zone_cells = |line: &[Cell]| {
+        let mut zone = Vec::new();
+        quiet::for_each_cell(&relevance_zone(&threat, line), |c| {
+            zone.push(Cell(c as u16))
+        });
+        zone
+    };
+    assert_eq!(zone_cells(&line), cells(&threat, "i8 i9 j8"));
+    // The 5-ply line through the other double four (e7, g9 forced, then i8): its zone
+    // adds both cells; no window through the blocks holds three White stones.
+    let longer: Vec<Cell> = ["e7", "g9", "i8", "j8", "i9"]
+        .iter()
+        .map(|s| threat.parse_move(s).expect("on the board"))
+        .collect();
+    assert_line_wins(&threat, &longer);
+    assert_eq!(zone_cells(&longer), cells(&threat, "e7 g9 i8 i9 j8"));
+}
+
+/// sp3-ply58 of the shared forced-win set, then 15 plies of Rapfi's line, and Black passes:
+/// White has a 7-ply VCF (l8 first). In board order alone the search found it with a
+/// 7-ply limit only after 442 nodes, with 23 plies not within 1,000; the four-threes
+/// first and no node for the fours of the last 3 plies find it within the 60 nodes of the
+/// quiet-threat check at either limit.
+#[test]
+fn a_short_vcf_is_found_within_the_quiet_check_budget() {
+    let position = after(
+        "h8 h9 j10 i9 i8 g8 g9 i7 i10 h10 j8 k8 k9 j9 l10 m10 k11 l9 n11 m11 m9 n8 i11 \
+         h12 i13 j12 h11 j11 i12 i14 j13 k14 e11 f11 e10 f10 g13 f13 f12 d10 n13 n10 n12 \
+         k13 l12 m13 g11 f9 e12 e9 f8 l7 j7 n7 n6 m8 k10 m6 n5 m7 g12 g10 h14 i15 e13 \
+         e14 c12 d12 g15 g14 c15 d14",
+    );
+    let threat = passed(&position);
+    for (limit, most) in [(7, 7), (23, 11)] {
+        let mut nodes = 0;
+        let line = vcf_line(&threat, limit, 60, &mut nodes).expect("a VCF within 60 nodes");
+        assert!(line.len() <= most, "{limit}: {} plies", line.len());
+        assert!(nodes <= 60);
+        assert_line_wins(&threat, &line);
+    }
 }
 
 #[test]
