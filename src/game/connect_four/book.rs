@@ -149,11 +149,10 @@ impl<'a> Book<'a> {
             entries,
             deepest: u32::from(data[5]),
         };
-        let starts: Vec<usize> = (0..=BUCKETS).map(|bucket| book.start(bucket)).collect();
         let whole = entries.len().is_multiple_of(ENTRY_BYTES)
-            && starts[0] == 0
-            && starts[BUCKETS] == entries.len() / ENTRY_BYTES
-            && starts.windows(2).all(|pair| pair[0] <= pair[1]);
+            && book.start(0) == 0
+            && book.start(BUCKETS) == book.len()
+            && (0..BUCKETS).all(|bucket| book.start(bucket) <= book.start(bucket + 1));
         whole.then_some(book)
     }
 

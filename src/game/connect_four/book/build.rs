@@ -104,18 +104,15 @@ pub fn encode(known: &Known, moves: &Moves, deepest: u32) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(HEADER + INDEX_BYTES + ENTRY_BYTES * entries.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&[VERSION, deepest as u8, 0, 0]);
-    // Bucket `b` starts at the first entry whose key's top bits are `b` or more.
+    // Bucket `b` starts at the first entry whose key's top bits are `b` or more (for
+    // `BUCKETS`, the end; a key too wide would stay behind it, and the book would not
+    // parse).
     let mut next = 0;
     for bucket in 0..=BUCKETS {
         while next < entries.len() && ((entries[next].0 >> LOW_BITS) as usize) < bucket {
             next += 1;
         }
-        let start = if bucket == BUCKETS {
-            entries.len()
-        } else {
-            next
-        };
-        bytes.extend_from_slice(&(start as u32).to_le_bytes());
+        bytes.extend_from_slice(&(next as u32).to_le_bytes());
     }
     for (_, entry) in entries {
         bytes.extend_from_slice(&entry.to_le_bytes()[..ENTRY_BYTES]);
