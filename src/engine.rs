@@ -4,7 +4,7 @@
 //! search result meets notation) so the session never needs to know the game's types.
 
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
@@ -27,6 +27,8 @@ pub struct Job {
     pub ponder: Option<PonderHit>,
     /// Search threads (the worker's thread and `threads - 1` helpers).
     pub threads: usize,
+    /// When the `go` arrived: its time limits count from then (`search::Request::received`).
+    pub received: Instant,
 }
 
 /// What the session asks of the worker.
@@ -194,6 +196,7 @@ fn run_search<G: Registered>(
         limits: &job.limits,
         stop: &job.stop,
         ponder: job.ponder.as_ref(),
+        received: Some(job.received),
     };
     let result = search::run(
         request,

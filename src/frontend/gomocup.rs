@@ -19,6 +19,7 @@ use crossbeam_channel::select;
 use crate::frontend::pipe::SessionPipe;
 use crate::frontend::{say, spawn_line_reader, Conversation, SessionLine};
 use crate::game::notation::parse_square;
+use crate::protocol::session::DEFAULT_HASH_MIB;
 use time::{think_time, TimeInfo};
 
 /// Board sizes arbor plays.
@@ -58,6 +59,9 @@ struct Brain {
     bad_position: bool,
     /// The hash size last asked for through `max_memory`.
     hash_mib: Option<u64>,
+    /// A larger hash asked for before a move, made once that move is answered (see
+    /// `on_max_memory`).
+    deferred_hash: Option<u64>,
     /// Yixin's `INFO max_depth` / `max_node` (0 = no limit): each search stops at the first
     /// of these and the move's time.
     max_depth: Option<u64>,
@@ -84,6 +88,7 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
         session: Conversation::new(),
         bad_position: false,
         hash_mib: None,
+        deferred_hash: None,
         max_depth: None,
         max_node: None,
     };
@@ -104,7 +109,7 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
         if !input_open {
             // End of input while thinking: finish the move in hand.
             match session_output.recv() {
-                Ok(line) => brain.on_output(&line, &mut output)?,
+                Ok(line) => brain.on_output(&line, &pipe, &mut output)?,
                 Err(_) => return Ok(()),
             }
             continue;
@@ -117,7 +122,7 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
                 Err(_) => input_open = false,
             },
             recv(session_output) -> line => match line {
-                Ok(line) => brain.on_output(&line, &mut output)?,
+                Ok(line) => brain.on_output(&line, &pipe, &mut output)?,
                 Err(_) => return Ok(()),
             },
         }
@@ -127,6 +132,40 @@ pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::
 impl Brain {
     fn send(&mut self, pipe: &SessionPipe, line: &str, pending: Pending) {
         self.session.send(pipe, line, pending);
+    }
+
+    /// `INFO max_memory`: a smaller hash is made at once (the limit holds from now on); a
+    /// larger one after the next move is answered. Managers send `max_memory` right before
+    /// a game's first move, and making the tables (the solver's are touched as they are
+    /// made) takes ~200 ms for 350 MB, which the first move's clock would pay: c-gomoku-cli
+    /// measured 460-550 ms for that move at a 300 ms turn. Until then the smaller default
+    /// table serves, within the limit.
+    fn on_max_memory(&mut self, bytes: Option<u64>, pipe: &SessionPipe) {
+        let before = self.hash_mib.unwrap_or(DEFAULT_HASH_MIB as u64);
+        let Some(mib) = hash_for_memory(bytes, &mut self.hash_mib) else {
+            return;
+        };
+        if mib > before {
+            self.deferred_hash = Some(mib);
+        } else {
+            self.deferred_hash = None;
+            self.send(
+                pipe,
+                &format!("setoption name Hash value {mib}"),
+                Pending::Quiet,
+            );
+        }
+    }
+
+    /// Makes the larger hash deferred by `on_max_memory`, if any (after a move is out).
+    fn make_deferred_hash(&mut self, pipe: &SessionPipe) {
+        if let Some(mib) = self.deferred_hash.take() {
+            self.send(
+                pipe,
+                &format!("setoption name Hash value {mib}"),
+                Pending::Quiet,
+            );
+        }
     }
 
     /// Handles one manager line; `false` means end.
@@ -227,15 +266,7 @@ impl Brain {
             "time_left" => self.time.time_left = number,
             "max_depth" => self.max_depth = number.filter(|&d| d > 0),
             "max_node" => self.max_node = number.filter(|&n| n > 0),
-            "max_memory" => {
-                if let Some(mib) = hash_for_memory(number, &mut self.hash_mib) {
-                    self.send(
-                        pipe,
-                        &format!("setoption name Hash value {mib}"),
-                        Pending::Quiet,
-                    );
-                }
-            }
+            "max_memory" => self.on_max_memory(number, pipe),
             "rule" => {
                 // Bit 1 exactly five, bit 4 renju (bit 2, continuous games, changes nothing).
                 let bits = number.unwrap_or(0);
@@ -297,7 +328,12 @@ impl Brain {
         Ok(())
     }
 
-    fn on_output(&mut self, line: &str, out: &mut impl Write) -> io::Result<()> {
+    fn on_output(
+        &mut self,
+        line: &str,
+        pipe: &SessionPipe,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
         match self.session.read(line) {
             SessionLine::Answer {
                 purpose,
@@ -318,17 +354,19 @@ impl Brain {
             }
             SessionLine::BestMove(best) => {
                 self.thinking = false;
-                if std::mem::take(&mut self.bad_position) {
-                    return Ok(()); // already answered with ERROR
-                }
-                let size = self.size.unwrap_or(0);
-                match parse_square(best.trim(), size, size) {
-                    Ok(cell) => {
-                        self.stones.push((cell, Owner::Own));
-                        say(out, &format!("{},{}", cell % size, cell / size))?;
+                // After a refused position the move was already answered with ERROR.
+                if !std::mem::take(&mut self.bad_position) {
+                    let size = self.size.unwrap_or(0);
+                    match parse_square(best.trim(), size, size) {
+                        Ok(cell) => {
+                            self.stones.push((cell, Owner::Own));
+                            say(out, &format!("{},{}", cell % size, cell / size))?;
+                        }
+                        Err(_) => say(out, &format!("ERROR no move ({best})"))?,
                     }
-                    Err(_) => say(out, &format!("ERROR no move ({best})"))?,
                 }
+                // The move is out: the opponent's time pays for a larger table.
+                self.make_deferred_hash(pipe);
             }
             _ => {}
         }

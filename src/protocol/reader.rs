@@ -3,6 +3,7 @@
 //! buffering them.
 
 use std::io::{self, BufRead};
+use std::time::Instant;
 
 use crossbeam_channel::Receiver;
 
@@ -11,7 +12,10 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// What the reader thread delivers.
 pub enum Input {
-    Line(String),
+    /// A line and when it was read: a search's time limits count from the arrival of its
+    /// `go`, not from when the session gets to it (a `Hash` resize before it can take
+    /// hundreds of milliseconds).
+    Line(String, Instant),
     /// A line that could not be read as text: invalid UTF-8 or too long.
     Bad(&'static str),
     Eof,
@@ -30,7 +34,7 @@ pub fn spawn_reader(mut input: impl BufRead + Send + 'static) -> Receiver<Input>
                     Ok(None) => Input::Eof,
                     Ok(Some(true)) => Input::Bad("line too long"),
                     Ok(Some(false)) => match String::from_utf8(std::mem::take(&mut buffer)) {
-                        Ok(line) => Input::Line(line),
+                        Ok(line) => Input::Line(line, Instant::now()),
                         Err(_) => Input::Bad("line is not valid UTF-8"),
                     },
                     Err(error) => {

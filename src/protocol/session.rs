@@ -62,6 +62,8 @@ pub struct Session<W: Write> {
     worker: Worker,
     running: Option<Running>,
     next_search_id: u64,
+    /// When the line being handled was read: the time limits of a `go` count from then.
+    received: Instant,
 }
 
 impl<W: Write> Session<W> {
@@ -82,6 +84,7 @@ impl<W: Write> Session<W> {
             worker: Worker::start(DEFAULT_HASH_MIB)?,
             running: None,
             next_search_id: 1,
+            received: Instant::now(),
         })
     }
 
@@ -96,7 +99,8 @@ impl<W: Write> Session<W> {
         loop {
             select! {
                 recv(lines) -> input => match input.unwrap_or(Input::Eof) {
-                    Input::Line(line) => {
+                    Input::Line(line, received) => {
+                        self.received = received;
                         if self.handle_line(&line)? == Flow::Quit {
                             return Ok(());
                         }
@@ -357,6 +361,7 @@ impl<W: Write> Session<W> {
             stop: stop.clone(),
             ponder: ponder.clone(),
             threads: self.threads,
+            received: self.received,
         };
         self.worker
             .send(WorkerRequest::Search(job))

@@ -43,6 +43,7 @@ pub fn search<G: Solve>(
         limits,
         stop,
         ponder: None,
+        received: None,
     };
     run(request, tables, solver, on_info, |_| {})
 }
@@ -82,6 +83,10 @@ pub struct Request<'a, G: Solve> {
     /// its own (like `infinite`); from the hit on, `limits` apply with their time counted
     /// from the hit.
     pub ponder: Option<&'a PonderHit>,
+    /// When the command asking for this search arrived, if the caller knows: the time
+    /// limits count from then (a table resize queued before it must not lengthen the
+    /// move), else from the start of the search.
+    pub received: Option<Instant>,
 }
 
 /// [`search`] for any [`Request`], ponder searches included.
@@ -103,8 +108,9 @@ pub fn run<G: Solve>(
         limits,
         stop,
         ponder,
+        received,
     } = request;
-    let start = Instant::now();
+    let start = received.unwrap_or_else(Instant::now);
     let mut root_moves = MoveList::new();
     root.legal_moves(&mut root_moves);
     if root.outcome().is_some() || root_moves.is_empty() {
@@ -724,6 +730,36 @@ mod tests {
             },
         );
         assert_eq!(result.score, ScoreReport::Draw);
+    }
+
+    #[test]
+    fn time_limits_count_from_when_the_go_arrived() {
+        let root = TicTacToe::new();
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(500)),
+            ..Limits::default()
+        };
+        let search = |received| {
+            let mut tables = Tables::try_new(1).expect("1 MiB");
+            let request = Request {
+                root: &root,
+                params: &NoParams,
+                limits: &limits,
+                stop: &StopFlag::new(),
+                ponder: None,
+                received,
+            };
+            run(request, &mut tables, &mut NoSolver, |_| {}, |_| {}).expect("not over")
+        };
+        // Counted from now, 500 ms prove the draw (9 plies take microseconds).
+        let now = search(None);
+        assert_eq!((now.depth, now.score), (9, ScoreReport::Draw));
+        // A `go` that arrived 2 s ago (behind a table resize, say) is already out of time:
+        // it answers at once with at most a first iteration.
+        let late = search(Instant::now().checked_sub(Duration::from_secs(2)));
+        assert!(late.depth <= 1, "{late:?}");
+        assert!(late.elapsed >= Duration::from_secs(2));
+        assert!(root.is_legal(late.best_move));
     }
 
     #[test]
