@@ -68,3 +68,27 @@ pub fn bench_game<G: Registered>(report: &mut BenchReport) -> Result<(), String>
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::connect_four::ConnectFour;
+    use crate::game::othello::Othello;
+    use crate::game::tictactoe::TicTacToe;
+
+    fn nodes<G: Registered>() -> u64 {
+        let mut report = BenchReport::default();
+        bench_game::<G>(&mut report).expect("the bench positions parse");
+        report.nodes
+    }
+
+    /// The node counts of the other games' bench positions before the main search's
+    /// defence extension (`Evaluate::defence_extension`, session 22): the hook's default
+    /// must leave their searches exactly as they were.
+    #[test]
+    fn the_other_games_search_as_before_the_defence_extension() {
+        assert_eq!(nodes::<TicTacToe>(), 5_927 + 2_446 + 1_232);
+        assert_eq!(nodes::<ConnectFour>(), 78_704 + 92_049 + 63);
+        assert_eq!(nodes::<Othello>(), 64_086 + 507_309 + 82_497);
+    }
+}

@@ -296,6 +296,18 @@ pub trait Evaluate: Game {
     /// exhaustive and holds a single move (a forced reply, such as blocking a four).
     const EXTEND_FORCED_REPLIES: bool = false;
 
+    /// The extension of a forced defence, in quarters of a ply (0..=4): at a node whose
+    /// [`Evaluate::search_moves`] list is exhaustive and holds `count` >= 2 moves (Gomoku:
+    /// the stops of an open three and one's own fours), the search adds this to the
+    /// extension of the line and, each time that crosses a whole ply, searches the replies
+    /// at the node's own depth; the extensions of a line stop at the root's depth in
+    /// plies. A threat sequence then costs about one ply per threat instead of two. 0,
+    /// the default: no extension (the single forced reply is `EXTEND_FORCED_REPLIES`).
+    #[inline]
+    fn defence_extension(&self, _params: &Self::Params, _count: usize) -> u32 {
+        0
+    }
+
     /// Whether the evaluation swings between odd and even search depths (a side-to-move
     /// bias, as in Othello, where it can be hundreds of centi-units): iterative deepening
     /// then centres each aspiration window on the last value of the same depth parity

@@ -27,6 +27,8 @@ mod defence_tests;
 #[cfg(test)]
 mod eval_tests;
 #[cfg(test)]
+mod extension_tests;
+#[cfg(test)]
 mod learned_tests;
 #[cfg(test)]
 mod marker_tests;
@@ -405,6 +407,13 @@ pub struct GomokuParams {
     /// The main search's best moves are checked by the threat solver for a win of the
     /// opponent after them (`Solver::refutes`); a refuted move is left out.
     pub refutations: bool,
+    /// The extension of a reply to an open three in the main search, in quarters of a ply
+    /// (0: none, 4: the reply costs no depth; `Evaluate::defence_extension`), where the
+    /// exhaustive list (the stops and one's own fours) holds at most
+    /// `threat_extension_moves` moves.
+    pub threat_extension: u32,
+    /// The longest list of replies to an open three that `threat_extension` extends.
+    pub threat_extension_moves: u32,
 }
 
 impl Default for GomokuParams {
@@ -430,6 +439,8 @@ impl Default for GomokuParams {
             double_three: true,
             forced_tempo: true,
             refutations: true,
+            threat_extension: 0,
+            threat_extension_moves: 6,
         }
     }
 }
@@ -540,6 +551,20 @@ const SPECS: &[OptionSpec] = &[
         range: "0..100000000",
         help: "node budget of the VCT proof search at the root (timed moves: also 30% of the time)",
     },
+    OptionSpec {
+        name: "GomokuThreatExtension",
+        kind: "spin",
+        default: "0",
+        range: "0..4",
+        help: "in the main search, the reply to an open three (at most GomokuThreatExtensionMoves stops and own fours) costs this many quarters of a ply less (4: no depth), up to the root's depth in plies a line",
+    },
+    OptionSpec {
+        name: "GomokuThreatExtensionMoves",
+        kind: "spin",
+        default: "6",
+        range: "2..64",
+        help: "the longest list of replies to an open three that GomokuThreatExtension extends",
+    },
 ];
 
 /// A `check` option's value.
@@ -621,6 +646,20 @@ impl GameParams for GomokuParams {
                 .ok()
                 .filter(|&v| v <= 100_000_000)
                 .ok_or_else(|| Some("expected an integer from 0 to 100000000".to_string()))?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuThreatExtension") {
+            self.threat_extension = value
+                .parse::<u32>()
+                .ok()
+                .filter(|v| *v <= 4)
+                .ok_or_else(|| Some("expected an integer from 0 to 4".to_string()))?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuThreatExtensionMoves") {
+            self.threat_extension_moves = value
+                .parse::<u32>()
+                .ok()
+                .filter(|v| (2..=64).contains(v))
+                .ok_or_else(|| Some("expected an integer from 2 to 64".to_string()))?;
             Ok(())
         } else {
             Err(None)
@@ -759,6 +798,25 @@ impl Evaluate for Gomoku {
 
     fn search_moves(&self, out: &mut MoveList<Cell>, keys: &mut MoveList<i32>) -> bool {
         moves::search_moves(self, out, keys)
+    }
+
+    /// With `threat_extension`: the exhaustive list of a side to move that must stop an
+    /// open three (an open-four cell of the opponent, who has no five), when it holds at
+    /// most `threat_extension_moves` moves.
+    #[inline]
+    fn defence_extension(&self, params: &GomokuParams, count: usize) -> u32 {
+        if params.threat_extension == 0 || count > params.threat_extension_moves as usize {
+            return 0;
+        }
+        let them = 1 - self.side.index();
+        let board = &self.board;
+        if board.class_count(them, cell_class::FIVE) == 0
+            && board.class_count(them, cell_class::OPEN_FOUR) > 0
+        {
+            params.threat_extension
+        } else {
+            0
+        }
     }
 
     /// The block of the opponent's four when the side to move has no five (with

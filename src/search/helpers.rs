@@ -108,6 +108,8 @@ impl<G: Solve> Helper<'_, G> {
                 excluded: &[],
                 prove_parity,
                 forced_replies: 0,
+                extension: 0,
+                root_depth: 0,
             };
             let centre = previous.for_depth(depth);
             let Some((value, proven)) = aspiration(&mut search, &self.root, depth, centre) else {

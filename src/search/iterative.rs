@@ -386,6 +386,8 @@ impl<G: Solve> Main<'_, G> {
                 excluded: &excluded,
                 prove_parity,
                 forced_replies: 0,
+                extension: 0,
+                root_depth: 0,
             };
             let centre = previous.for_depth(depth);
             let mut partial = None;
@@ -910,6 +912,8 @@ mod tests {
                 excluded: &[],
                 prove_parity: None,
                 forced_replies: 0,
+                extension: 0,
+                root_depth: 0,
             };
             let mut partial = None;
             match aspiration_keeping(&mut search, &root, 9, 0, &mut partial) {

@@ -84,6 +84,12 @@ pub struct Negamax<'a, G: Evaluate> {
     /// Forced leaf replies played since the horizon (`Evaluate::forced_leaf_reply`): an odd
     /// count evaluates the leaf with `Evaluate::evaluate_after_forced_reply`.
     pub forced_replies: u32,
+    /// The extension of the current line so far, in quarters of a ply
+    /// (`Evaluate::defence_extension`); 0 when the search starts.
+    pub extension: u32,
+    /// The depth of the last search started at ply 0: the most plies of extension a line
+    /// may collect.
+    pub root_depth: u32,
 }
 
 /// The value of a finished game for the side to move at `ply`.
@@ -112,6 +118,10 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
     ) -> Option<i32> {
         if !self.control.visit() {
             return None;
+        }
+        if ply == 0 {
+            self.root_depth = depth;
+            self.extension = 0;
         }
         self.pv.clear(ply);
         self.seldepth = self.seldepth.max(ply);
@@ -240,12 +250,24 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         }
 
         // A forced reply (the only move the game offers, exhaustively) costs no depth in
-        // games that ask for it: threat sequences are then searched to their end.
-        let child_depth = if G::EXTEND_FORCED_REPLIES && exhaustive && moves.len() == 1 {
-            depth
+        // games that ask for it: threat sequences are then searched to their end. A short
+        // forced defence (`Evaluate::defence_extension`) costs none each time the line's
+        // extension crosses a whole ply, up to the root's depth in plies.
+        let extension = if exhaustive && moves.len() >= 2 && self.extension / 4 < self.root_depth {
+            position.defence_extension(self.params, moves.len())
         } else {
-            depth - 1
+            0
         };
+        let extended = extension > 0 && (self.extension + extension) / 4 > self.extension / 4;
+        let child_depth =
+            if (G::EXTEND_FORCED_REPLIES && exhaustive && moves.len() == 1) || extended {
+                depth
+            } else {
+                depth - 1
+            };
+        // Restored below, before the node's value is returned (an aborted search leaves it:
+        // its searcher is not used again).
+        self.extension += extension;
         let horizon_before = self.horizon_leaves;
         let alpha_orig = alpha;
         let mut best = -INFINITY;
@@ -332,6 +354,8 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
                 }
             }
         }
+
+        self.extension -= extension;
 
         let complete = ply <= FULL_WIDTH_PLY || self.prove_parity == Some(ply % 2);
         if !exhaustive && best <= -score::WIN_MIN && complete && depth >= 2 {

@@ -20,6 +20,8 @@ const LEARNED: GomokuParams = GomokuParams {
     double_three: false,
     forced_tempo: false,
     refutations: true,
+    threat_extension: 0,
+    threat_extension_moves: 6,
 };
 
 /// The 15x15 freestyle position after `moves` (Black first).

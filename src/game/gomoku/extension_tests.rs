@@ -1,0 +1,97 @@
+//! The main search's extension of the replies to an open three
+//! (`Evaluate::defence_extension`, `GomokuThreatExtension`): where it applies, and that
+//! it lets a depth-limited search see a threat sequence it otherwise misses, with the
+//! same exact win.
+
+use super::*;
+use crate::search::{self, ScoreReport, Tables};
+
+fn after(moves: &str) -> Gomoku {
+    Gomoku::new_game(&[])
+        .expect("15x15")
+        .parse_position(&format!("list {moves}"))
+        .expect("legal moves")
+}
+
+/// The main search alone (no threat solver at the root), with the extension's quarters.
+fn extension(quarters: u32) -> GomokuParams {
+    GomokuParams {
+        threat_solver: false,
+        threat_extension: quarters,
+        ..GomokuParams::default()
+    }
+}
+
+fn search(position: &Gomoku, params: &GomokuParams, depth: u32) -> (String, ScoreReport) {
+    let mut tables = Tables::try_new(8).expect("8 MiB");
+    let result = search::search_to_depth(
+        position,
+        params,
+        depth,
+        &mut tables,
+        &mut vcf::ThreatSolver::default(),
+    )
+    .expect("not over");
+    (position.format_move(result.best_move), result.score)
+}
+
+#[test]
+fn only_a_short_list_of_replies_to_an_open_three_is_extended() {
+    // Black's open three f8 g8 h8, White to move: the stops are e8, i8 (and the far
+    // cells d8, j8 do not stop it), a short list.
+    let three = after("f8 a1 g8 a15 h8");
+    assert_eq!(three.side_to_move(), Player::Second);
+    let mut moves = MoveList::new();
+    let mut keys = MoveList::new();
+    assert!(three.search_moves(&mut moves, &mut keys), "exhaustive");
+    let count = moves.len();
+    assert!((2..=6).contains(&count), "{count} replies");
+    assert_eq!(three.defence_extension(&extension(4), count), 4);
+    assert_eq!(three.defence_extension(&extension(2), count), 2);
+    // Off, or a list longer than `threat_extension_moves`: no extension.
+    assert_eq!(three.defence_extension(&extension(0), count), 0);
+    let short = GomokuParams {
+        threat_extension_moves: count as u32 - 1,
+        ..extension(4)
+    };
+    assert_eq!(three.defence_extension(&short, count), 0);
+    // Nothing threatens Black: no extension.
+    assert_eq!(after("f8 a1 g8 a15").defence_extension(&extension(4), 2), 0);
+    // Black has two fives to play (f8 g8 h8 i8 open at both ends), White to move: lost,
+    // not a defence to extend.
+    let open_four = after("f8 a1 g8 a15 h8 o1 i8");
+    assert_eq!(open_four.defence_extension(&extension(4), 2), 0);
+}
+
+/// Own forced-win set g9-ply10 (Black to move wins in 15 plies, i9 first): a threat
+/// sequence with open threes that the plain search at depth 6 does not see.
+const G9_PLY10: &str = "h8 i7 i8 g8 h6 h9 f7 e9 f6 f9";
+
+#[test]
+fn the_extension_sees_a_threat_sequence_at_half_the_depth_with_the_same_win() {
+    let position = after(G9_PLY10);
+    // Without the extension, depth 6 sees no win; depth 12 proves the win in 15.
+    let (_, plain) = search(&position, &extension(0), 6);
+    assert!(!matches!(plain, ScoreReport::Win(_)), "{plain:?}");
+    let (best, deep) = search(&position, &extension(0), 12);
+    assert!(matches!(deep, ScoreReport::Win(15)), "{deep:?}");
+    assert_eq!(best, "i9");
+    // With a whole ply of extension a reply, depth 6 proves the same win in 15.
+    let (best, extended) = search(&position, &extension(4), 6);
+    assert!(matches!(extended, ScoreReport::Win(15)), "{extended:?}");
+    assert_eq!(best, "i9");
+}
+
+#[test]
+fn the_extension_keeps_the_shortest_win_of_a_double_three() {
+    // Black f8 g8 h6 h7: h8 makes two open threes, won in 5 plies, at every setting.
+    let position = after("f8 a1 g8 a15 h6 o1 h7 o15");
+    for quarters in [0, 2, 4] {
+        let (best, score) = search(&position, &extension(quarters), 7);
+        assert_eq!(best, "h8", "{quarters}");
+        assert!(
+            matches!(score, ScoreReport::Win(5)),
+            "{quarters}: {score:?}"
+        );
+    }
+}
