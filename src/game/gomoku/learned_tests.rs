@@ -20,6 +20,8 @@ const LEARNED: GomokuParams = GomokuParams {
     double_three: false,
     forced_tempo: false,
     refutations: true,
+    early_check: 15,
+    final_check: 0,
 };
 
 /// The 15x15 freestyle position after `moves` (Black first).
