@@ -333,7 +333,7 @@ impl<G: Solve> Main<'_, G> {
     /// `MAX_REFUTATIONS` moves); a refuted move joins the `excluded` root moves and the
     /// iteration is searched again without it. With a final check
     /// ([`RefutationPolicy::final_percent`]) the move about to be played is offered once,
-    /// after the iterations (see [`Main::final_check_start`]).
+    /// after the iterations (see [`Main::final_check_time`]).
     fn iterate(
         &self,
         ordering: &mut Ordering,
@@ -361,12 +361,15 @@ impl<G: Solve> Main<'_, G> {
         // Whether the answer is proven or forced (no helper's iteration can better it).
         let mut settled = false;
         let policy = solver.refutation_policy(params);
-        // The final check still to come, and when the iterations before it end (`None`:
-        // with the other limits, untimed searches).
-        let mut final_check = self.final_check_start(policy);
-        let mut iterations_end = final_check.flatten();
-        if iterations_end.is_some() {
-            control.set_hard_deadline(iterations_end);
+        // The final check still to come, and the time kept for it, by which the
+        // iterations before it end early (`None`: a search without a clock).
+        let mut final_check = self.final_check_time(policy);
+        let mut kept = final_check.flatten();
+        let early = |end: Option<Instant>, kept: Option<Duration>| {
+            end.map(|end| kept.and_then(|kept| end.checked_sub(kept)).unwrap_or(end))
+        };
+        if kept.is_some() {
+            control.set_hard_deadline(early(self.deadline().hard, kept));
         }
         // The deepest completed iteration's result for each best move (a refuted move's
         // stand-in until the iterations without it complete one).
@@ -374,10 +377,7 @@ impl<G: Solve> Main<'_, G> {
         loop {
             while depth < max_depth {
                 depth += 1;
-                let soft = self
-                    .deadline()
-                    .soft
-                    .map(|soft| iterations_end.map_or(soft, |end| soft.min(end)));
+                let soft = early(self.deadline().soft, kept);
                 let past_soft_limit = depth > 1 && soft.is_some_and(|soft| Instant::now() >= soft);
                 if past_soft_limit || !control.check() {
                     break;
@@ -487,9 +487,12 @@ impl<G: Solve> Main<'_, G> {
             if final_check.take().is_none() {
                 break;
             }
-            // The final check, in the time kept for it.
-            iterations_end = None;
-            control.set_hard_deadline(self.deadline().hard);
+            // The final check, in the time kept for it (not past the hard deadline).
+            let hard = self.deadline().hard;
+            let check_end =
+                hard.map(|hard| kept.map_or(hard, |kept| hard.min(Instant::now() + kept)));
+            kept = None;
+            control.set_hard_deadline(hard);
             if settled || !control.check() {
                 break;
             }
@@ -499,13 +502,7 @@ impl<G: Solve> Main<'_, G> {
                 && !excluded.contains(&code)
             {
                 let asked = Instant::now();
-                let refuted = solver.refutes(
-                    root,
-                    result.best_move,
-                    params,
-                    self.deadline().hard,
-                    control,
-                );
+                let refuted = solver.refutes(root, result.best_move, params, check_end, control);
                 log::debug!(
                     "depth {}: final refutation check {} us, refuted {refuted}",
                     result.depth,
@@ -535,20 +532,19 @@ impl<G: Solve> Main<'_, G> {
         result
     }
 
-    /// Whether the search ends with a final check ([`RefutationPolicy::final_percent`]): `None`
-    /// if not; `Some(end)` if it does, the iterations before it ending at `end` (`percent`
-    /// of the move before its hard deadline; `None` for a search without a clock, whose
-    /// check comes after its other limits). Never in an infinite or ponder search.
-    fn final_check_start(&self, policy: RefutationPolicy) -> Option<Option<Instant>> {
+    /// Whether the search ends with a final check ([`RefutationPolicy::final_percent`]):
+    /// `None` if not; `Some(kept)` if it does: the time kept for it, by which its soft and
+    /// hard deadlines end the iterations early (`final_percent` of the time to the soft
+    /// deadline, the planned length of the move); `None` for a search without a clock,
+    /// which checks after its other limits. Never in an infinite or ponder search.
+    fn final_check_time(&self, policy: RefutationPolicy) -> Option<Option<Duration>> {
         let percent = policy.final_percent;
         if percent == 0 || self.limits.infinite || self.ponder.is_some() {
             return None;
         }
-        let hard = self.deadline().hard;
-        Some(hard.map(|hard| {
-            let kept = hard.saturating_duration_since(self.start) * percent.min(100) / 100;
-            hard - kept
-        }))
+        let deadline = self.deadline();
+        let planned = deadline.soft.or(deadline.hard);
+        Some(planned.map(|end| end.saturating_duration_since(self.start) * percent.min(100) / 100))
     }
 
     /// A refuted move's stand-in: the deepest `completed` iteration's result whose move
