@@ -504,9 +504,10 @@ impl<G: Solve> Main<'_, G> {
                 let asked = Instant::now();
                 let refuted = solver.refutes(root, result.best_move, params, check_end, control);
                 log::debug!(
-                    "depth {}: final refutation check {} us, refuted {refuted}",
+                    "depth {}: final refutation check {} us, refuted {refuted}, move {}",
                     result.depth,
-                    asked.elapsed().as_micros()
+                    asked.elapsed().as_micros(),
+                    root.format_move(result.best_move)
                 );
                 if refuted {
                     // Search again from the start without it; until an iteration
