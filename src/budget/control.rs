@@ -82,6 +82,17 @@ impl Control {
         !self.aborted
     }
 
+    /// Moves the hard deadline to `hard_deadline` (a search that ends one phase early and
+    /// goes on with the time it kept back). A control aborted only by the clock runs again
+    /// if the new deadline is still ahead; `stop` and the node limit stay final.
+    pub fn set_hard_deadline(&mut self, hard_deadline: Option<Instant>) {
+        self.hard_deadline = hard_deadline;
+        if !self.stop.is_stopped() && self.nodes < self.node_limit {
+            self.aborted = false;
+            self.check();
+        }
+    }
+
     /// Whether the search has been told to abort.
     #[inline]
     pub fn is_aborted(&self) -> bool {
@@ -103,5 +114,34 @@ impl Control {
     /// The stop flag, for waiting in `go infinite`.
     pub fn stop_flag(&self) -> &StopFlag {
         &self.stop
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_later_deadline_resumes_a_control_aborted_by_the_clock_only() {
+        let now = Instant::now();
+        let mut control = Control::new(StopFlag::new(), Some(now), None);
+        assert!(!control.check(), "past its deadline");
+        control.set_hard_deadline(Some(now + Duration::from_secs(60)));
+        assert!(!control.is_aborted() && control.check(), "resumed");
+        control.set_hard_deadline(Some(now));
+        assert!(control.is_aborted(), "an earlier deadline aborts again");
+        // The node limit and `stop` stay final.
+        let mut counted = Control::new(StopFlag::new(), None, Some(2));
+        assert!(counted.add_nodes(1));
+        assert!(!counted.add_nodes(1));
+        counted.set_hard_deadline(None);
+        assert!(counted.is_aborted(), "the node limit");
+        let stop = StopFlag::new();
+        let mut stopped = Control::new(stop.clone(), None, None);
+        stop.stop();
+        assert!(!stopped.check());
+        stopped.set_hard_deadline(Some(now + Duration::from_secs(60)));
+        assert!(stopped.is_aborted(), "stop");
     }
 }

@@ -414,6 +414,13 @@ pub struct GomokuParams {
     pub threat_extension: u32,
     /// The longest list of replies to an open three that `threat_extension` extends.
     pub threat_extension_moves: u32,
+    /// With `refutations`: the percentage of a timed move each check of a new best move
+    /// of the iterations may take, the first two distinct ones (`RefutationPolicy`); 0:
+    /// none.
+    pub early_check: u32,
+    /// With `refutations`: the percentage of a timed move kept for one check of the move
+    /// about to be played, after the iterations (`RefutationPolicy`); 0: none.
+    pub final_check: u32,
 }
 
 impl Default for GomokuParams {
@@ -441,6 +448,11 @@ impl Default for GomokuParams {
             refutations: true,
             threat_extension: 0,
             threat_extension_moves: 6,
+            // Was 15 and no final check: the checks of the first iterations' best moves
+            // missed the move played, a final check of it avoids a few more of the moves
+            // into a long mate (results/gomoku-rapfi/README.md, session 22).
+            early_check: 0,
+            final_check: 30,
         }
     }
 }
@@ -545,6 +557,20 @@ const SPECS: &[OptionSpec] = &[
         help: "the threat solver checks the main search's best moves for a win of the opponent after them and leaves refuted moves out",
     },
     OptionSpec {
+        name: "GomokuEarlyCheck",
+        kind: "spin",
+        default: "0",
+        range: "0..60",
+        help: "with GomokuRefutations, the percentage of a timed move each check of the first two distinct best moves of the iterations may take (0: no such checks)",
+    },
+    OptionSpec {
+        name: "GomokuFinalCheck",
+        kind: "spin",
+        default: "30",
+        range: "0..60",
+        help: "with GomokuRefutations, the percentage of a timed move kept to check the move about to be played after the iterations (0: no final check)",
+    },
+    OptionSpec {
         name: "GomokuVctNodes",
         kind: "spin",
         default: "2000000",
@@ -639,6 +665,20 @@ impl GameParams for GomokuParams {
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuRefutations") {
             self.refutations = parse_check(value)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuEarlyCheck") {
+            self.early_check = value
+                .parse::<u32>()
+                .ok()
+                .filter(|v| *v <= 60)
+                .ok_or_else(|| Some("expected an integer from 0 to 60".to_string()))?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuFinalCheck") {
+            self.final_check = value
+                .parse::<u32>()
+                .ok()
+                .filter(|v| *v <= 60)
+                .ok_or_else(|| Some("expected an integer from 0 to 60".to_string()))?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuVctNodes") {
             self.vct_nodes = value

@@ -77,6 +77,12 @@ pub trait Solver<G: Evaluate>: Default + Send + 'static {
         false
     }
 
+    /// When the search asks [`Solver::refutes`] (`params`: the game's settings). By
+    /// default the early checks, which cost nothing where `refutes` answers `false` at once.
+    fn refutation_policy(&self, _params: &G::Params) -> RefutationPolicy {
+        RefutationPolicy::default()
+    }
+
     /// Tries to solve `position` within `control`'s limits, counting its nodes there.
     fn solve(
         &mut self,
@@ -85,6 +91,31 @@ pub trait Solver<G: Evaluate>: Default + Send + 'static {
         limits: &Limits,
         control: &mut Control,
     ) -> Verdict<G::Move>;
+}
+
+/// Which best moves of the main search are offered to [`Solver::refutes`], and with how
+/// much of a timed move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefutationPolicy {
+    /// The best moves of the iterations as they come, the first few distinct ones (in
+    /// practice those of the first iterations): the percentage of a timed move each check
+    /// may take; 0: no such checks.
+    pub early_percent: u32,
+    /// The move about to be played, once, after the iterations: a timed search ends its
+    /// iterations this percentage of the move early to leave the check that time (and
+    /// searches on if the check ends sooner); a refuted move is left out and the
+    /// iterations start again from depth 1 without it. 0: no final check.
+    pub final_percent: u32,
+}
+
+impl Default for RefutationPolicy {
+    /// Early checks of 15% of the move each, no final check.
+    fn default() -> Self {
+        RefutationPolicy {
+            early_percent: 15,
+            final_percent: 0,
+        }
+    }
 }
 
 /// The solver of games that have none.

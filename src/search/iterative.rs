@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use crate::budget::control::Control;
 use crate::budget::limits::{Deadline, Limits, PonderHit, StopFlag};
 use crate::game::score::{self, ScoreReport, INFINITY, MAX_PLY};
-use crate::game::solver::{Solve, Solver, Verdict};
+use crate::game::solver::{RefutationPolicy, Solve, Solver, Verdict};
 use crate::game::{MoveList, EVAL_LIMIT};
 use crate::search::helpers::{Deepest, Helper};
 use crate::search::negamax::{Negamax, PvTable};
@@ -21,8 +21,6 @@ use crate::search::{Info, SearchResult, Tables, SEARCH_STACK_BYTES};
 const ASPIRATION_WINDOW: i32 = 40;
 /// The most best moves a search asks the solver to refute (`Solver::refutes`).
 const MAX_REFUTATIONS: usize = 2;
-/// Percentage of a timed move each such question may take.
-const REFUTATION_TIME_SHARE: u32 = 15;
 
 /// Searches `root` within `limits`, reporting each completed iteration to `on_info`.
 ///
@@ -336,9 +334,12 @@ impl<G: Solve> Main<'_, G> {
     }
 
     /// Iterative deepening until a limit or a proof, reporting every completed iteration.
-    /// The best move of each iteration that is not a win is offered to the solver
-    /// (`Solver::refutes`, at most `MAX_REFUTATIONS` moves); a refuted move joins the
-    /// `excluded` root moves and the iteration is searched again without it.
+    /// With early checks ([`RefutationPolicy::early_percent`]) the best move of each
+    /// iteration that is not a win is offered to the solver (`Solver::refutes`, at most
+    /// `MAX_REFUTATIONS` moves); a refuted move joins the `excluded` root moves and the
+    /// iteration is searched again without it. With a final check
+    /// ([`RefutationPolicy::final_percent`]) the move about to be played is offered once,
+    /// after the iterations (see [`Main::final_check_time`]).
     fn iterate(
         &self,
         ordering: &mut Ordering,
@@ -365,116 +366,173 @@ impl<G: Solve> Main<'_, G> {
         let mut held_back: Option<Info<G::Move>> = None;
         // Whether the answer is proven or forced (no helper's iteration can better it).
         let mut settled = false;
-        while depth < max_depth {
-            depth += 1;
-            let past_soft_limit = depth > 1
-                && self
-                    .deadline()
-                    .soft
-                    .is_some_and(|soft| Instant::now() >= soft);
-            if past_soft_limit || !control.check() {
-                break;
-            }
-            let mut search = Negamax::<G> {
-                tt: self.tt,
-                ordering: &mut *ordering,
-                params,
-                control: &mut *control,
-                pv: &mut pv_table,
-                horizon_leaves: 0,
-                seldepth: 0,
-                excluded: &excluded,
-                prove_parity,
-                forced_replies: 0,
-                extension: 0,
-                root_depth: 0,
-            };
-            let centre = previous.for_depth(depth);
-            let mut partial = None;
-            let Some((value, proven)) =
-                aspiration_keeping(&mut search, root, depth, centre, &mut partial)
-            else {
-                // An unfinished iteration still counts where one of its root moves was
-                // searched in full and beat the window (Stockfish does the same).
-                if prove_parity.is_none() && !settled {
-                    if let Some(better) = self.partial_best(&result, partial, &excluded) {
-                        log::debug!("depth {depth} unfinished: its best move so far");
-                        result = better;
+        let policy = solver.refutation_policy(params);
+        // The final check still to come, and the time kept for it, by which the
+        // iterations before it end early (`None`: a search without a clock).
+        let mut final_check = self.final_check_time(policy);
+        let mut kept = final_check.flatten();
+        let early = |end: Option<Instant>, kept: Option<Duration>| {
+            end.map(|end| kept.and_then(|kept| end.checked_sub(kept)).unwrap_or(end))
+        };
+        if kept.is_some() {
+            control.set_hard_deadline(early(self.deadline().hard, kept));
+        }
+        // The deepest completed iteration's result for each best move (a refuted move's
+        // stand-in until the iterations without it complete one).
+        let mut completed: Vec<SearchResult<G::Move>> = Vec::new();
+        loop {
+            while depth < max_depth {
+                depth += 1;
+                let soft = early(self.deadline().soft, kept);
+                let past_soft_limit = depth > 1 && soft.is_some_and(|soft| Instant::now() >= soft);
+                if past_soft_limit || !control.check() {
+                    break;
+                }
+                let mut search = Negamax::<G> {
+                    tt: self.tt,
+                    ordering: &mut *ordering,
+                    params,
+                    control: &mut *control,
+                    pv: &mut pv_table,
+                    horizon_leaves: 0,
+                    seldepth: 0,
+                    excluded: &excluded,
+                    prove_parity,
+                    forced_replies: 0,
+                    extension: 0,
+                    root_depth: 0,
+                };
+                let centre = previous.for_depth(depth);
+                let mut partial = None;
+                let Some((value, proven)) =
+                    aspiration_keeping(&mut search, root, depth, centre, &mut partial)
+                else {
+                    // An unfinished iteration still counts where one of its root moves was
+                    // searched in full and beat the window (Stockfish does the same).
+                    if prove_parity.is_none() && !settled {
+                        if let Some(better) = self.partial_best(&result, partial, &excluded) {
+                            log::debug!("depth {depth} unfinished: its best move so far");
+                            result = better;
+                        }
+                    }
+                    break;
+                };
+                let seldepth = search.seldepth;
+                previous.record(depth, value);
+                let pv: Vec<G::Move> = pv_table
+                    .root()
+                    .iter()
+                    .map(|&code| G::decode_move(code))
+                    .collect();
+                let Some(&best) = pv.first().filter(|mv| root_moves.contains(mv)) else {
+                    break;
+                };
+                let report = ScoreReport::new(value, proven, G::SCORING);
+                result = SearchResult {
+                    best_move: best,
+                    score: report,
+                    depth,
+                    nodes: self.nodes(control.nodes()),
+                    main_nodes: control.nodes(),
+                    elapsed: self.start.elapsed(),
+                    pv,
+                };
+                log::debug!(
+                    "depth {depth} value {value} proven {proven} nodes {}",
+                    control.nodes()
+                );
+                if prove_parity.is_none() {
+                    if let Some(parity) = proof_parity(value, proven) {
+                        // "Wins against every move searched" is not a win: search this depth
+                        // again completing the loser's lists, and report that instead.
+                        log::debug!("depth {depth}: partial-list win, searching it as a proof");
+                        prove_parity = Some(parity);
+                        held_back = Some(self.info_of(&result, seldepth));
+                        depth -= 1;
+                        continue;
                     }
                 }
+                held_back = None;
+                on_info(&self.info_of(&result, seldepth));
+                completed.retain(|done| done.best_move != best);
+                completed.push(result.clone());
+                if is_final(report, proven, depth) || single_reply_on_clock {
+                    settled = true;
+                    break;
+                }
+                let code = G::encode_move(best);
+                if policy.early_percent > 0
+                    && !matches!(report, ScoreReport::Win(_))
+                    && offered.len() < MAX_REFUTATIONS
+                    && !offered.contains(&code)
+                    && excluded.len() + 1 < root_moves.len()
+                {
+                    offered.push(code);
+                    let deadline = self.refutation_deadline(policy.early_percent);
+                    let asked = Instant::now();
+                    let refuted = solver.refutes(root, best, params, deadline, control);
+                    log::debug!(
+                        "depth {depth}: refutation check {} us, refuted {refuted}",
+                        asked.elapsed().as_micros()
+                    );
+                    if refuted {
+                        log::debug!("depth {depth}: the solver refutes the best move");
+                        excluded.push(code);
+                        result = self.fallback(&excluded);
+                        depth -= 1;
+                    }
+                }
+            }
+            if let Some(info) = held_back.take() {
+                // The proof search did not complete: the held-back iteration is the answer.
+                on_info(&info);
+            }
+            if let Some(deeper) = self.deeper_helper(&result, &excluded).filter(|_| !settled) {
+                log::debug!("answering with a helper's depth {}", deeper.depth);
+                on_info(&self.info_of(&deeper, deeper.depth as usize));
+                result = deeper;
+            }
+            if final_check.take().is_none() {
                 break;
-            };
-            let seldepth = search.seldepth;
-            previous.record(depth, value);
-            let pv: Vec<G::Move> = pv_table
-                .root()
-                .iter()
-                .map(|&code| G::decode_move(code))
-                .collect();
-            let Some(&best) = pv.first().filter(|mv| root_moves.contains(mv)) else {
+            }
+            // The final check, in the time kept for it (not past the hard deadline).
+            let hard = self.deadline().hard;
+            let check_end =
+                hard.map(|hard| kept.map_or(hard, |kept| hard.min(Instant::now() + kept)));
+            kept = None;
+            control.set_hard_deadline(hard);
+            if settled || !control.check() {
                 break;
-            };
-            let report = ScoreReport::new(value, proven, G::SCORING);
-            result = SearchResult {
-                best_move: best,
-                score: report,
-                depth,
-                nodes: self.nodes(control.nodes()),
-                main_nodes: control.nodes(),
-                elapsed: self.start.elapsed(),
-                pv,
-            };
-            log::debug!(
-                "depth {depth} value {value} proven {proven} nodes {}",
-                control.nodes()
-            );
-            if prove_parity.is_none() {
-                if let Some(parity) = proof_parity(value, proven) {
-                    // "Wins against every move searched" is not a win: search this depth
-                    // again completing the loser's lists, and report that instead.
-                    log::debug!("depth {depth}: partial-list win, searching it as a proof");
-                    prove_parity = Some(parity);
-                    held_back = Some(self.info_of(&result, seldepth));
-                    depth -= 1;
+            }
+            let code = G::encode_move(result.best_move);
+            if !matches!(result.score, ScoreReport::Win(_))
+                && excluded.len() + 1 < root_moves.len()
+                && !excluded.contains(&code)
+            {
+                let asked = Instant::now();
+                let refuted = solver.refutes(root, result.best_move, params, check_end, control);
+                log::debug!(
+                    "depth {}: final refutation check {} us, refuted {refuted}, move {}",
+                    result.depth,
+                    asked.elapsed().as_micros(),
+                    root.format_move(result.best_move)
+                );
+                if refuted {
+                    // Search again from the start without it; until an iteration
+                    // completes, the deepest other best move stands in.
+                    excluded.push(code);
+                    result = self.stand_in(&completed, &excluded);
+                    completed.clear();
+                    depth = 0;
+                    prove_parity = None;
                     continue;
                 }
             }
-            held_back = None;
-            on_info(&self.info_of(&result, seldepth));
-            if is_final(report, proven, depth) || single_reply_on_clock {
-                settled = true;
+            // Not refuted: search on in what the check left.
+            if depth >= max_depth || !control.check() {
                 break;
             }
-            let code = G::encode_move(best);
-            if !matches!(report, ScoreReport::Win(_))
-                && offered.len() < MAX_REFUTATIONS
-                && !offered.contains(&code)
-                && excluded.len() + 1 < root_moves.len()
-            {
-                offered.push(code);
-                let deadline = self.refutation_deadline();
-                let asked = Instant::now();
-                let refuted = solver.refutes(root, best, params, deadline, control);
-                log::debug!(
-                    "depth {depth}: refutation check {} us, refuted {refuted}",
-                    asked.elapsed().as_micros()
-                );
-                if refuted {
-                    log::debug!("depth {depth}: the solver refutes the best move");
-                    excluded.push(code);
-                    result = self.fallback(&excluded);
-                    depth -= 1;
-                }
-            }
-        }
-        if let Some(info) = held_back {
-            // The proof search did not complete: the held-back iteration is the answer.
-            on_info(&info);
-        }
-        if let Some(deeper) = self.deeper_helper(&result, &excluded).filter(|_| !settled) {
-            log::debug!("answering with a helper's depth {}", deeper.depth);
-            on_info(&self.info_of(&deeper, deeper.depth as usize));
-            result = deeper;
+            depth = result.depth;
         }
         result.nodes = self.nodes(control.nodes());
         result.main_nodes = control.nodes();
@@ -483,6 +541,35 @@ impl<G: Solve> Main<'_, G> {
         result
     }
 
+    /// Whether the search ends with a final check ([`RefutationPolicy::final_percent`]):
+    /// `None` if not; `Some(kept)` if it does: the time kept for it, by which its soft and
+    /// hard deadlines end the iterations early (`final_percent` of the time to the soft
+    /// deadline, the planned length of the move); `None` for a search without a clock,
+    /// which checks after its other limits. Never in an infinite or ponder search.
+    fn final_check_time(&self, policy: RefutationPolicy) -> Option<Option<Duration>> {
+        let percent = policy.final_percent;
+        if percent == 0 || self.limits.infinite || self.ponder.is_some() {
+            return None;
+        }
+        let deadline = self.deadline();
+        let planned = deadline.soft.or(deadline.hard);
+        Some(planned.map(|end| end.saturating_duration_since(self.start) * percent.min(100) / 100))
+    }
+
+    /// A refuted move's stand-in: the deepest `completed` iteration's result whose move
+    /// is not `excluded`, else the fallback.
+    fn stand_in(
+        &self,
+        completed: &[SearchResult<G::Move>],
+        excluded: &[u16],
+    ) -> SearchResult<G::Move> {
+        completed
+            .iter()
+            .filter(|done| !excluded.contains(&G::encode_move(done.best_move)))
+            .max_by_key(|done| done.depth)
+            .cloned()
+            .unwrap_or_else(|| self.fallback(excluded))
+    }
     /// The answer of an unfinished iteration: its best root move so far (`partial`, see
     /// [`aspiration_keeping`]) when that is a legal, not `excluded` move other than the
     /// last completed iteration's (in `result`); the score and depth stay the completed
@@ -539,9 +626,9 @@ impl<G: Solve> Main<'_, G> {
 
     /// When a question to `Solver::refutes` must be answered: a share of the move's time
     /// from now, never past its hard deadline (none for untimed searches).
-    fn refutation_deadline(&self) -> Option<Instant> {
+    fn refutation_deadline(&self, percent: u32) -> Option<Instant> {
         let hard = self.deadline().hard?;
-        let share = hard.saturating_duration_since(self.start) * REFUTATION_TIME_SHARE / 100;
+        let share = hard.saturating_duration_since(self.start) * percent.min(100) / 100;
         Some((Instant::now() + share).min(hard))
     }
 

@@ -22,6 +22,8 @@ const LEARNED: GomokuParams = GomokuParams {
     refutations: true,
     threat_extension: 0,
     threat_extension_moves: 6,
+    early_check: 15,
+    final_check: 0,
 };
 
 /// The 15x15 freestyle position after `moves` (Black first).

@@ -17,7 +17,7 @@ use crate::game::gomoku::vcf::{
 };
 use crate::game::gomoku::{Cell, Gomoku, GomokuParams, Rule};
 use crate::game::score::win_in;
-use crate::game::solver::{Solved, Solver, Verdict};
+use crate::game::solver::{RefutationPolicy, Solved, Solver, Verdict};
 use crate::game::{Game, MoveList};
 
 /// Node budget of the VCF part of a win search.
@@ -399,6 +399,13 @@ impl Solver<Gomoku> for ThreatSolver {
             self.find_win(&child, budget, true, deadline, control),
             Ok(Some(_))
         )
+    }
+
+    fn refutation_policy(&self, params: &GomokuParams) -> RefutationPolicy {
+        RefutationPolicy {
+            early_percent: params.early_check,
+            final_percent: params.final_check,
+        }
     }
 
     fn solve(
