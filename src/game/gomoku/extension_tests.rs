@@ -3,15 +3,9 @@
 //! it lets a depth-limited search see a threat sequence it otherwise misses, with the
 //! same exact win.
 
+use super::pruning_tests::{after, search};
 use super::*;
-use crate::search::{self, ScoreReport, Tables};
-
-fn after(moves: &str) -> Gomoku {
-    Gomoku::new_game(&[])
-        .expect("15x15")
-        .parse_position(&format!("list {moves}"))
-        .expect("legal moves")
-}
+use crate::search::ScoreReport;
 
 /// The main search alone (no threat solver at the root), with the extension's quarters.
 fn extension(quarters: u32) -> GomokuParams {
@@ -20,19 +14,6 @@ fn extension(quarters: u32) -> GomokuParams {
         threat_extension: quarters,
         ..GomokuParams::default()
     }
-}
-
-fn search(position: &Gomoku, params: &GomokuParams, depth: u32) -> (String, ScoreReport) {
-    let mut tables = Tables::try_new(8).expect("8 MiB");
-    let result = search::search_to_depth(
-        position,
-        params,
-        depth,
-        &mut tables,
-        &mut vcf::ThreatSolver::default(),
-    )
-    .expect("not over");
-    (position.format_move(result.best_move), result.score)
 }
 
 #[test]

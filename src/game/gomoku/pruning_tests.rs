@@ -6,7 +6,8 @@
 use super::*;
 use crate::search::{self, ScoreReport, Tables};
 
-fn after(moves: &str) -> Gomoku {
+/// The 15x15 freestyle position after `moves` (Black first); also `extension_tests.rs`'s.
+pub(super) fn after(moves: &str) -> Gomoku {
     Gomoku::new_game(&[])
         .expect("15x15")
         .parse_position(&format!("list {moves}"))
@@ -78,7 +79,12 @@ fn futility_acts_only_where_the_opponent_threatens_nothing() {
     assert_eq!(five.futility_margin(&on, 1), None);
 }
 
-fn search(position: &Gomoku, params: &GomokuParams, depth: u32) -> (String, ScoreReport) {
+/// The move and score of a `depth`-ply search; also `extension_tests.rs`'s.
+pub(super) fn search(
+    position: &Gomoku,
+    params: &GomokuParams,
+    depth: u32,
+) -> (String, ScoreReport) {
     let mut tables = Tables::try_new(8).expect("8 MiB");
     let result = search::search_to_depth(
         position,
