@@ -149,23 +149,23 @@ impl Brain {
             self.deferred_hash = Some(mib);
         } else {
             self.deferred_hash = None;
-            self.send(
-                pipe,
-                &format!("setoption name Hash value {mib}"),
-                Pending::Quiet,
-            );
+            self.set_hash(pipe, mib);
         }
     }
 
     /// Makes the larger hash deferred by `on_max_memory`, if any (after a move is out).
     fn make_deferred_hash(&mut self, pipe: &SessionPipe) {
         if let Some(mib) = self.deferred_hash.take() {
-            self.send(
-                pipe,
-                &format!("setoption name Hash value {mib}"),
-                Pending::Quiet,
-            );
+            self.set_hash(pipe, mib);
         }
+    }
+
+    fn set_hash(&mut self, pipe: &SessionPipe, mib: u64) {
+        self.send(
+            pipe,
+            &format!("setoption name Hash value {mib}"),
+            Pending::Quiet,
+        );
     }
 
     /// Handles one manager line; `false` means end.

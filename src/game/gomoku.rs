@@ -602,6 +602,18 @@ fn parse_check(value: &str) -> Result<bool, Option<String>> {
     }
 }
 
+/// An integer option's value from `min` to `max`, or the error naming that range.
+fn parse_in_range<T>(value: &str, min: T, max: T) -> Result<T, Option<String>>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    value
+        .parse::<T>()
+        .ok()
+        .filter(|v| (min..=max).contains(v))
+        .ok_or_else(|| Some(format!("expected an integer from {min} to {max}")))
+}
+
 impl GameParams for GomokuParams {
     fn specs() -> &'static [OptionSpec] {
         SPECS
@@ -637,25 +649,13 @@ impl GameParams for GomokuParams {
             self.futility = parse_check(value)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuFutilityStep") {
-            self.futility_step = value
-                .parse::<i32>()
-                .ok()
-                .filter(|v| (0..=5000).contains(v))
-                .ok_or_else(|| Some("expected an integer from 0 to 5000".to_string()))?;
+            self.futility_step = parse_in_range::<i32>(value, 0, 5000)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuThreeDiscount") {
-            self.three_discount = value
-                .parse::<i32>()
-                .ok()
-                .filter(|v| (0..=5000).contains(v))
-                .ok_or_else(|| Some("expected an integer from 0 to 5000".to_string()))?;
+            self.three_discount = parse_in_range::<i32>(value, 0, 5000)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuAttackShare") {
-            self.attack_share = value
-                .parse::<u32>()
-                .ok()
-                .filter(|v| *v <= 100)
-                .ok_or_else(|| Some("expected an integer from 0 to 100".to_string()))?;
+            self.attack_share = parse_in_range::<u32>(value, 0, 100)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuDoubleThree") {
             self.double_three = parse_check(value)?;
@@ -667,39 +667,19 @@ impl GameParams for GomokuParams {
             self.refutations = parse_check(value)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuEarlyCheck") {
-            self.early_check = value
-                .parse::<u32>()
-                .ok()
-                .filter(|v| *v <= 60)
-                .ok_or_else(|| Some("expected an integer from 0 to 60".to_string()))?;
+            self.early_check = parse_in_range::<u32>(value, 0, 60)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuFinalCheck") {
-            self.final_check = value
-                .parse::<u32>()
-                .ok()
-                .filter(|v| *v <= 60)
-                .ok_or_else(|| Some("expected an integer from 0 to 60".to_string()))?;
+            self.final_check = parse_in_range::<u32>(value, 0, 60)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuVctNodes") {
-            self.vct_nodes = value
-                .parse::<u64>()
-                .ok()
-                .filter(|&v| v <= 100_000_000)
-                .ok_or_else(|| Some("expected an integer from 0 to 100000000".to_string()))?;
+            self.vct_nodes = parse_in_range::<u64>(value, 0, 100_000_000)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuThreatExtension") {
-            self.threat_extension = value
-                .parse::<u32>()
-                .ok()
-                .filter(|v| *v <= 4)
-                .ok_or_else(|| Some("expected an integer from 0 to 4".to_string()))?;
+            self.threat_extension = parse_in_range::<u32>(value, 0, 4)?;
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuThreatExtensionMoves") {
-            self.threat_extension_moves = value
-                .parse::<u32>()
-                .ok()
-                .filter(|v| (2..=64).contains(v))
-                .ok_or_else(|| Some("expected an integer from 2 to 64".to_string()))?;
+            self.threat_extension_moves = parse_in_range::<u32>(value, 2, 64)?;
             Ok(())
         } else {
             Err(None)
