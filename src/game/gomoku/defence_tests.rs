@@ -114,7 +114,7 @@ fn late_best_move(early_check: u32, final_check: u32) -> String {
     let params = GomokuParams {
         early_check,
         final_check,
-        ..GomokuParams::default()
+        ..GomokuParams::unextended()
     };
     let mut tables = Tables::try_new(16).expect("16 MiB");
     let result = search::search_to_depth(

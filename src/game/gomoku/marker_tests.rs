@@ -23,7 +23,7 @@ fn search_sp1(depth: u32) -> (search::SearchResult<Cell>, Vec<(u32, ScoreReport)
     let params = GomokuParams {
         threat_solver: false,
         defence: false,
-        ..GomokuParams::default()
+        ..GomokuParams::unextended()
     };
     let limits = Limits {
         depth: Some(depth),
