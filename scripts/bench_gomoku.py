@@ -160,7 +160,24 @@ class Engine:
             self.process.kill()
 
 
-def forced_wins(engine_path: str, data: Path, movetime: int) -> None:
+def set_options(engine: "Engine", options: list[tuple[str, str]]) -> None:
+    """Sends `setoption` for each (name, value); a refused one ends the benchmark."""
+    for name, value in options:
+        answer = engine.command(f"setoption name {name} value {value}")
+        if any(line.startswith("?") for line in answer):
+            raise SystemExit(f"option {name}={value} refused: {' '.join(answer)}")
+
+
+def parse_option(text: str) -> tuple[str, str]:
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name.strip(), value.strip()
+
+
+def forced_wins(
+    engine_path: str, data: Path, movetime: int, options: list[tuple[str, str]]
+) -> None:
     path = data / "gomoku" / "forced_wins_freestyle15.tsv"
     if not path.exists():
         print(f"forced wins: skipped, {path} is absent")
@@ -184,6 +201,7 @@ def forced_wins(engine_path: str, data: Path, movetime: int) -> None:
         engine = Engine(engine_path)
         try:
             engine.command(f"game gomoku size={row[column['size']]} rule=freestyle")
+            set_options(engine, options)
             engine.command(f"position list {' '.join(moves)}")
             outcome = engine.search(f"go movetime {movetime}", timeout=movetime / 1000 + 10)
         finally:
@@ -208,7 +226,7 @@ def forced_wins(engine_path: str, data: Path, movetime: int) -> None:
     print(f"proved {proved}/{len(rows)}{median}")
 
 
-def speed(engine_path: str, data: Path, movetime: int) -> None:
+def speed(engine_path: str, data: Path, movetime: int, options: list[tuple[str, str]]) -> None:
     path = data / "gomoku" / "openings_freestyle15_sample.txt"
     openings = (
         [line for line in path.read_text().splitlines() if line.strip()]
@@ -224,6 +242,7 @@ def speed(engine_path: str, data: Path, movetime: int) -> None:
         engine = Engine(engine_path)
         try:
             engine.command(f"game gomoku size={SIZE}")
+            set_options(engine, options)
             engine.command(f"position list {' '.join(moves)}")
             outcome = engine.search(f"go movetime {movetime}", timeout=movetime / 1000 + 10)
         finally:
@@ -253,15 +272,23 @@ def main() -> int:
     parser.add_argument("--speed-movetime", type=int, default=1000, help="ms per opening")
     parser.add_argument("--skip-wins", action="store_true", help="only measure speed")
     parser.add_argument("--skip-speed", action="store_true", help="only run the forced wins")
+    parser.add_argument(
+        "--option",
+        type=parse_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set an engine option (setoption) before each search; repeatable",
+    )
     args = parser.parse_args()
     if not Path(args.engine).exists():
         print(f"no engine at {args.engine}: run cargo build --release", file=sys.stderr)
         return 2
     data = Path(args.data)
     if not args.skip_wins:
-        forced_wins(args.engine, data, args.movetime)
+        forced_wins(args.engine, data, args.movetime, args.option)
     if not args.skip_speed:
-        speed(args.engine, data, args.speed_movetime)
+        speed(args.engine, data, args.speed_movetime, args.option)
     return 0
 
 

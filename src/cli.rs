@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::bench;
+use crate::frontend::pipe::SessionPipe;
 use crate::frontend::{gomocup, nboard, uci};
 use crate::game::Game;
 use crate::protocol::session::Session;
@@ -14,7 +15,11 @@ use crate::registry::{with_game, AnyGame};
 const USAGE: &str =
     "usage: arbor                      the text protocol on stdin/stdout (see protocol.md)
        arbor bench                built-in search benchmark: total nodes and nodes/s
-       arbor gomocup              the Gomocup (piskvork) brain protocol on stdin/stdout
+       arbor gomocup [--option NAME=VALUE]...
+                                  the Gomocup (piskvork) brain protocol on stdin/stdout
+       arbor nboard | uci [--option NAME=VALUE]...
+                                  the NBoard or UCI protocol on stdin/stdout
+                                  (--option: set an option before the protocol starts)
        arbor perft GAME DEPTH [VARIANT...] [-- POSITION TEXT]
                                   leaf count of GAME from its start (or the position)
        arbor --version | --help";
@@ -23,9 +28,7 @@ const USAGE: &str =
 pub fn run(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
         None => serve(),
-        Some("uci") => finish(uci::run(BufReader::new(io::stdin()), io::stdout())),
-        Some("nboard") => finish(nboard::run(BufReader::new(io::stdin()), io::stdout())),
-        Some("gomocup") => finish(gomocup::run(BufReader::new(io::stdin()), io::stdout())),
+        Some(mode @ ("uci" | "nboard" | "gomocup")) => front_end(mode, &args[1..]),
         Some("bench") => report(run_bench()),
         Some("perft") => report(run_perft(&args[1..])),
         Some("-h" | "--help" | "help") => {
@@ -43,6 +46,47 @@ pub fn run(args: &[String]) -> ExitCode {
     }
 }
 
+/// Serves a front end's protocol (`uci`, `nboard` or `gomocup`) on stdin/stdout, with
+/// the options of `args` (`--option NAME=VALUE`, repeated) set first. A malformed or
+/// refused option ends at once with a message on stderr and exit status 2: a match
+/// manager then sees a failed start, not an engine that ignores its settings.
+fn front_end(mode: &str, args: &[String]) -> ExitCode {
+    let pipe = match option_settings(args).and_then(|o| SessionPipe::start_with(&o)) {
+        Ok(pipe) => pipe,
+        Err(error) => {
+            eprintln!("arbor: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let input = BufReader::new(io::stdin());
+    finish(match mode {
+        "uci" => uci::run(pipe, input, io::stdout()),
+        "nboard" => nboard::run(pipe, input, io::stdout()),
+        _ => gomocup::run(pipe, input, io::stdout()),
+    })
+}
+
+/// The (name, value) pairs of `--option NAME=VALUE` arguments.
+fn option_settings(args: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut settings = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if arg != "--option" {
+            return Err(format!("unknown argument {arg}\n{USAGE}"));
+        }
+        let setting = rest
+            .next()
+            .ok_or_else(|| format!("--option needs NAME=VALUE\n{USAGE}"))?;
+        match setting.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() && !value.trim().is_empty() => {
+                settings.push((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => return Err(format!("bad option {setting}: expected NAME=VALUE")),
+        }
+    }
+    Ok(settings)
+}
+
 /// Serves the protocol the first line asks for: UCI after `uci`, else arbor's own (with
 /// that first line as its first command).
 fn serve() -> ExitCode {
@@ -54,11 +98,11 @@ fn serve() -> ExitCode {
     }
     if first.trim() == "uci" {
         let input = io::Cursor::new(first.into_bytes()).chain(stdin);
-        return finish(uci::run(input, io::stdout()));
+        return finish(start_pipe().and_then(|pipe| uci::run(pipe, input, io::stdout())));
     }
     if first.trim_start().starts_with("nboard ") {
         let input = io::Cursor::new(first.into_bytes()).chain(stdin);
-        return finish(nboard::run(input, io::stdout()));
+        return finish(start_pipe().and_then(|pipe| nboard::run(pipe, input, io::stdout())));
     }
     let session = match Session::new(io::stdout()) {
         Ok(session) => session,
@@ -68,6 +112,10 @@ fn serve() -> ExitCode {
         }
     };
     finish(session.run(io::Cursor::new(first.into_bytes()).chain(stdin)))
+}
+
+fn start_pipe() -> io::Result<SessionPipe> {
+    SessionPipe::start().map_err(io::Error::other)
 }
 
 fn finish(result: io::Result<()>) -> ExitCode {

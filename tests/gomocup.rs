@@ -3,7 +3,7 @@
 
 use std::io;
 
-use arbor::frontend::pipe::{ChannelReader, ChannelWriter};
+use arbor::frontend::pipe::{ChannelReader, ChannelWriter, SessionPipe};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -22,7 +22,8 @@ impl Manager {
         let (output, from_brain) = crossbeam_channel::unbounded();
         let reader = ChannelReader::new(input);
         let brain = std::thread::spawn(move || {
-            arbor::frontend::gomocup::run(reader, ChannelWriter::new(output))
+            let pipe = SessionPipe::start().map_err(io::Error::other)?;
+            arbor::frontend::gomocup::run(pipe, reader, ChannelWriter::new(output))
         });
         Manager {
             to_brain: Some(to_brain),
@@ -288,5 +289,70 @@ fn renju_keeps_black_off_a_double_three() {
         assert!(cell.0 < 15 && cell.1 < 15, "{answer}");
         assert_eq!(cell == (7, 7), !forbidden, "rule {rule}: {answer}");
         manager.end();
+    }
+}
+
+/// `arbor gomocup --option NAME=VALUE`: set before the protocol starts; a refused or
+/// malformed option ends the program at once with exit status 2 and the reason on stderr.
+#[test]
+fn command_line_options_are_set_or_refused_at_start() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbor"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        if let Some(mut stdin) = child.stdin.take() {
+            // A brain that has already exited closes its end; that is no error here.
+            let _ = stdin.write_all(input.as_bytes());
+        }
+        let output = child.wait_with_output().expect("ends");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let (code, stdout, _) = run(
+        &[
+            "gomocup",
+            "--option",
+            "GomokuAttackShare=40",
+            "--option",
+            "Hash=8",
+        ],
+        "START 15\r\nEND\r\n",
+    );
+    assert_eq!((code, stdout.as_str()), (Some(0), "OK\n"));
+    for (args, reason) in [
+        (
+            &["gomocup", "--option", "NoSuchOption=1"][..],
+            "arbor: option NoSuchOption=1: ",
+        ),
+        (
+            &["gomocup", "--option", "GomokuAttackShare=101"][..],
+            "arbor: option GomokuAttackShare=101: ",
+        ),
+        (
+            &["gomocup", "--option", "Hash"][..],
+            "arbor: bad option Hash",
+        ),
+        (
+            &["gomocup", "--option"][..],
+            "arbor: --option needs NAME=VALUE",
+        ),
+        (
+            &["gomocup", "--bogus"][..],
+            "arbor: unknown argument --bogus",
+        ),
+    ] {
+        let (code, stdout, stderr) = run(args, "START 15\r\nEND\r\n");
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(stdout, "", "{args:?}");
+        assert!(stderr.starts_with(reason), "{args:?}: {stderr}");
     }
 }

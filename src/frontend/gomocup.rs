@@ -68,12 +68,16 @@ struct Brain {
     max_node: Option<u64>,
 }
 
-/// Serves the Gomocup protocol on `input`/`output` until `END` or end of input.
+/// Serves the Gomocup protocol on `input`/`output` until `END` or end of input, through
+/// the session of `pipe`.
 ///
 /// # Errors
-/// Writing the output failed, or the session could not start.
-pub fn run(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::Result<()> {
-    let mut pipe = SessionPipe::start().map_err(io::Error::other)?;
+/// Writing the output failed.
+pub fn run(
+    mut pipe: SessionPipe,
+    input: impl BufRead + Send + 'static,
+    mut output: impl Write,
+) -> io::Result<()> {
     let lines = spawn_line_reader(input);
     let session_output = pipe.output().clone();
     let mut brain = Brain {

@@ -45,12 +45,16 @@ struct NBoard {
     last_seconds: f64,
 }
 
-/// Serves NBoard on `input`/`output` until `quit` or end of input.
+/// Serves NBoard on `input`/`output` until `quit` or end of input, through the session
+/// of `pipe`.
 ///
 /// # Errors
-/// Writing the output failed, or the session could not start.
-pub fn run(input: impl BufRead + Send + 'static, output: impl Write) -> io::Result<()> {
-    let pipe = SessionPipe::start().map_err(io::Error::other)?;
+/// Writing the output failed.
+pub fn run(
+    pipe: SessionPipe,
+    input: impl BufRead + Send + 'static,
+    output: impl Write,
+) -> io::Result<()> {
     let lines = spawn_line_reader(input);
     let mut nboard = NBoard {
         setup: "startpos".to_string(),

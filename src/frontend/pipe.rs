@@ -35,6 +35,44 @@ impl SessionPipe {
         })
     }
 
+    /// Starts a session and sets `options` (name, value) in it, in order, before anything
+    /// else: the command line's `--option NAME=VALUE` for the front ends, whose own
+    /// protocols (Gomocup, NBoard) have no way to set arbor's options.
+    ///
+    /// # Errors
+    /// The session could not be set up, or it refused an option (the error names it and
+    /// gives the session's reason).
+    pub fn start_with(options: &[(String, String)]) -> Result<Self, String> {
+        let pipe = Self::start()?;
+        for (name, value) in options {
+            pipe.send(&format!("setoption name {name} value {value}"));
+            pipe.answer()
+                .map_err(|detail| format!("option {name}={value}: {detail}"))?;
+        }
+        Ok(pipe)
+    }
+
+    /// Waits for the next answer block (`=` or `?` up to its empty line): `Err` with the
+    /// error's text for `?`. Only for commands sent before any search starts.
+    fn answer(&self) -> Result<(), String> {
+        let mut result = None;
+        loop {
+            let line = self
+                .output
+                .recv()
+                .map_err(|_| "the session ended".to_string())?;
+            match &result {
+                None if line.starts_with('=') => result = Some(Ok(())),
+                None if line.starts_with('?') => {
+                    let text = line[1..].split_once(' ').map_or("", |(_, detail)| detail);
+                    result = Some(Err(text.to_string()));
+                }
+                Some(_) if line.is_empty() => return result.unwrap_or(Ok(())),
+                _ => {}
+            }
+        }
+    }
+
     /// Sends one protocol line to the session.
     pub fn send(&self, line: &str) {
         if let Some(input) = &self.input {
@@ -171,6 +209,47 @@ mod tests {
             rest.iter().filter(|l| l.starts_with("bestmove ")).count(),
             1,
             "{rest:?}"
+        );
+    }
+
+    #[test]
+    fn options_are_set_before_the_session_starts_and_a_refused_one_is_named() {
+        let options = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect()
+        };
+        let pipe = SessionPipe::start_with(&options(&[("GomokuAttackShare", "40")]))
+            .expect("a known option and value");
+        pipe.send("game gomoku");
+        pipe.send("options");
+        let next = || {
+            pipe.output()
+                .recv_timeout(Duration::from_secs(5))
+                .expect("a line")
+        };
+        assert_eq!(next(), "=");
+        assert_eq!(next(), "");
+        let listed: Vec<String> = std::iter::from_fn(|| Some(next()))
+            .take_while(|l| !l.is_empty())
+            .collect();
+        assert!(
+            listed
+                .iter()
+                .any(|l| l.starts_with("GomokuAttackShare ") && l.ends_with("(now 40)")),
+            "{listed:?}"
+        );
+        let error = SessionPipe::start_with(&options(&[("NoSuchOption", "1")]))
+            .err()
+            .expect("an unknown option is refused");
+        assert!(error.starts_with("option NoSuchOption=1: "), "{error}");
+        let error = SessionPipe::start_with(&options(&[("GomokuAttackShare", "200")]))
+            .err()
+            .expect("a value out of range is refused");
+        assert!(
+            error.starts_with("option GomokuAttackShare=200: "),
+            "{error}"
         );
     }
 }

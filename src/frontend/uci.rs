@@ -87,12 +87,16 @@ fn variant_game(name: &str) -> Option<(&'static str, AnyGame, String)> {
     Some((variant.uci, start, words.collect::<Vec<_>>().join(" ")))
 }
 
-/// Serves UCI on `input`/`output` until `quit` or end of input.
+/// Serves UCI on `input`/`output` until `quit` or end of input, through the session of
+/// `pipe`.
 ///
 /// # Errors
-/// Writing the output failed, or the session could not start.
-pub fn run(input: impl BufRead + Send + 'static, output: impl Write) -> io::Result<()> {
-    let pipe = SessionPipe::start().map_err(io::Error::other)?;
+/// Writing the output failed, or no game has a UCI variant.
+pub fn run(
+    pipe: SessionPipe,
+    input: impl BufRead + Send + 'static,
+    output: impl Write,
+) -> io::Result<()> {
     let lines = spawn_line_reader(input);
     let (variant, start, game_line) = available_variants()
         .next()
