@@ -77,13 +77,22 @@ fn the_extension_keeps_the_shortest_win_of_a_double_three() {
     }
 }
 
+/// The whole-ply extension without session 10's pruning (whatever the defaults).
+fn unpruned() -> GomokuParams {
+    GomokuParams {
+        late_pruning: false,
+        futility: false,
+        ..extension(4)
+    }
+}
+
 /// The extension with `extension_quiet` moves before only threats on the part of a line
-/// beyond the nominal horizon, and a stand pat or not.
+/// beyond the nominal horizon, and a stand pat or not (no late-move pruning or futility).
 fn selective(quiet: u32, stand_pat: bool) -> GomokuParams {
     GomokuParams {
         extension_quiet: quiet,
         extension_stand_pat: stand_pat,
-        ..extension(4)
+        ..unpruned()
     }
 }
 
@@ -133,10 +142,6 @@ fn threats_are_fours_and_open_threes_and_the_limit_needs_the_extension() {
         position.extension_quiet_moves(&selective(15, false)),
         usize::MAX
     );
-    assert_eq!(
-        position.extension_quiet_moves(&GomokuParams::default()),
-        usize::MAX
-    );
     let off = GomokuParams {
         threat_extension: 0,
         ..selective(1, false)
@@ -149,7 +154,7 @@ fn threats_are_fours_and_open_threes_and_the_limit_needs_the_extension() {
 #[test]
 fn threats_only_beyond_the_horizon_keep_the_win_with_fewer_nodes() {
     let position = after(G9_PLY10);
-    let (best, full, full_nodes) = nodes_to_depth(&position, &extension(4), 6);
+    let (best, full, full_nodes) = nodes_to_depth(&position, &unpruned(), 6);
     assert!(matches!(full, ScoreReport::Win(15)), "{full:?}");
     assert_eq!(best, "i9");
     // One quiet move and the threats where the line has no nominal depth left: the same
@@ -172,5 +177,25 @@ fn threats_only_beyond_the_horizon_keep_the_win_with_fewer_nodes() {
     assert!(
         stand_nodes < limited_nodes,
         "{stand_nodes} against {limited_nodes}"
+    );
+    // The same with late-move pruning and futility (the form measured against Rapfi):
+    // the stand pat's search is the cheaper one by far.
+    let pruned = |params: GomokuParams| GomokuParams {
+        late_pruning: true,
+        futility: true,
+        ..params
+    };
+    let (best, full, full_nodes) = nodes_to_depth(&position, &pruned(unpruned()), 6);
+    assert!(matches!(full, ScoreReport::Win(15)), "{full:?}");
+    assert_eq!(best, "i9");
+    let (best, stand, stand_nodes) = nodes_to_depth(&position, &pruned(selective(0, true)), 6);
+    assert_eq!(best, "i9");
+    assert!(
+        matches!(stand, ScoreReport::Cp(cp) if cp > 2000),
+        "{stand:?}"
+    );
+    assert!(
+        stand_nodes * 4 < full_nodes,
+        "{stand_nodes} against {full_nodes}"
     );
 }
