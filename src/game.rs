@@ -308,6 +308,34 @@ pub trait Evaluate: Game {
         0
     }
 
+    /// Beyond the nominal horizon of a line that has collected defence extensions
+    /// ([`Evaluate::defence_extension`]; a node with no more depth left than the line's
+    /// extension in whole plies), the number of moves of a partial (non-exhaustive) list
+    /// searched before the search keeps only the moves [`Evaluate::is_threat_move`] calls
+    /// threats: the extension is there to follow threat sequences, which go on with
+    /// threats.
+    /// `usize::MAX`, the default: every move is searched.
+    #[inline]
+    fn extension_quiet_moves(&self, _params: &Self::Params) -> usize {
+        usize::MAX
+    }
+
+    /// Whether `mv` (a move of [`Evaluate::search_moves`] here) makes a threat the
+    /// opponent must answer; only asked when [`Evaluate::extension_quiet_moves`] limits
+    /// a list. The default calls every move a threat.
+    #[inline]
+    fn is_threat_move(&self, _params: &Self::Params, _mv: Self::Move) -> bool {
+        true
+    }
+
+    /// Whether a list that [`Evaluate::extension_quiet_moves`] limits starts from the
+    /// static value (a stand pat: the side to move may decline the threats). The default:
+    /// no.
+    #[inline]
+    fn extension_stand_pat(&self, _params: &Self::Params) -> bool {
+        false
+    }
+
     /// Whether the evaluation swings between odd and even search depths (a side-to-move
     /// bias, as in Othello, where it can be hundreds of centi-units): iterative deepening
     /// then centres each aspiration window on the last value of the same depth parity

@@ -414,6 +414,14 @@ pub struct GomokuParams {
     pub threat_extension: u32,
     /// The longest list of replies to an open three that `threat_extension` extends.
     pub threat_extension_moves: u32,
+    /// Beyond the nominal horizon of a line extended by `threat_extension`, a partial
+    /// list's moves searched before only threats (a four or an open three of the side to
+    /// move) are kept (`Evaluate::extension_quiet_moves`); 15 (the longest partial list,
+    /// `moves::MAX_QUIET`): no limit.
+    pub extension_quiet: u32,
+    /// Where `extension_quiet` leaves moves out, the static value stands for them (the
+    /// side to move may decline the threats, as in a quiescence search).
+    pub extension_stand_pat: bool,
     /// With `refutations`: the percentage of a timed move each check of a new best move
     /// of the iterations may take, the first two distinct ones (`RefutationPolicy`); 0:
     /// none.
@@ -463,6 +471,8 @@ impl Default for GomokuParams {
             refutations: true,
             threat_extension: 4,
             threat_extension_moves: 6,
+            extension_quiet: 15,
+            extension_stand_pat: false,
             // Was 15 and no final check: the checks of the first iterations' best moves
             // missed the move played, a final check of it avoids a few more of the moves
             // into a long mate (results/gomoku-rapfi/README.md, session 22).
@@ -606,6 +616,20 @@ const SPECS: &[OptionSpec] = &[
         range: "2..64",
         help: "the longest list of replies to an open three that GomokuThreatExtension extends",
     },
+    OptionSpec {
+        name: "GomokuExtensionQuiet",
+        kind: "spin",
+        default: "15",
+        range: "0..15",
+        help: "beyond the nominal horizon of a line extended by GomokuThreatExtension, a partial move list keeps only fours and open threes after its first this many moves (15: no limit)",
+    },
+    OptionSpec {
+        name: "GomokuExtensionStandPat",
+        kind: "check",
+        default: "false",
+        range: "",
+        help: "where GomokuExtensionQuiet leaves moves out, the static value stands for them",
+    },
 ];
 
 /// A `check` option's value.
@@ -695,6 +719,12 @@ impl GameParams for GomokuParams {
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuThreatExtensionMoves") {
             self.threat_extension_moves = parse_in_range::<u32>(value, 2, 64)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuExtensionQuiet") {
+            self.extension_quiet = parse_in_range::<u32>(value, 0, 15)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuExtensionStandPat") {
+            self.extension_stand_pat = parse_check(value)?;
             Ok(())
         } else {
             Err(None)
@@ -852,6 +882,28 @@ impl Evaluate for Gomoku {
         } else {
             0
         }
+    }
+
+    /// With `extension_quiet` (and `threat_extension`): that many moves.
+    #[inline]
+    fn extension_quiet_moves(&self, params: &GomokuParams) -> usize {
+        if params.threat_extension == 0 || params.extension_quiet as usize >= moves::MAX_QUIET {
+            usize::MAX
+        } else {
+            params.extension_quiet as usize
+        }
+    }
+
+    /// With `extension_stand_pat`.
+    #[inline]
+    fn extension_stand_pat(&self, params: &GomokuParams) -> bool {
+        params.extension_stand_pat
+    }
+
+    /// A move that makes a four or an open three (or more) for the side to move.
+    #[inline]
+    fn is_threat_move(&self, _params: &GomokuParams, mv: Cell) -> bool {
+        self.board.cell_class(self.side.index(), usize::from(mv.0)) >= cell_class::OPEN_THREE
     }
 
     /// The block of the opponent's four when the side to move has no five (with

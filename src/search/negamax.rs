@@ -270,8 +270,6 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         self.extension += extension;
         let horizon_before = self.horizon_leaves;
         let alpha_orig = alpha;
-        let mut best = -INFINITY;
-        let mut best_code = 0;
         // Children at depth 2 or more probe the table, and in a table larger than the
         // caches most probes wait for memory. So the next child is made one move ahead and
         // its bucket prefetched while the current child's subtree is searched (the order
@@ -290,6 +288,35 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         } else {
             usize::MAX
         };
+        // Beyond the nominal horizon (no more depth left than the line has collected in
+        // defence extensions), a partial list keeps only threats after its first moves
+        // (`Evaluate::extension_quiet_moves`): the extended lines would otherwise spend
+        // most of their nodes on the quiet moves between threats. Never near the root or
+        // in a list the search must prove.
+        let threats_from = if depth <= self.extension / 4
+            && !exhaustive
+            && self.prove_parity.is_none()
+            && ply > FULL_WIDTH_PLY
+        {
+            position.extension_quiet_moves(self.params)
+        } else {
+            usize::MAX
+        };
+        let mut best = -INFINITY;
+        let mut best_code = 0;
+        // With a stand pat, the moves left out are worth the static value together.
+        if threats_from < moves.len() && position.extension_stand_pat(self.params) {
+            self.horizon_leaves += 1;
+            let value = position
+                .evaluate(self.params)
+                .clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            if value >= beta {
+                self.extension -= extension;
+                return Some(value);
+            }
+            best = value;
+            alpha = alpha.max(value);
+        }
         // The children are made in two slots of this frame, reused move after move with
         // `clone_from` (games with large positions copy only what they use, and nothing is
         // moved after it is made): `current` holds the child searched, the other one the
@@ -305,7 +332,9 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             // Asked once a move: whether late-move pruning may leave it out, and how far
             // it is reduced.
             let quiet = G::LATE_MOVE_PRUNING && i > 0 && position.is_quiet_move(self.params, mv);
-            if quiet && i >= prune_from {
+            if (quiet && i >= prune_from)
+                || (i >= threats_from && !position.is_threat_move(self.params, mv))
+            {
                 // Left out unsearched (with the child made for it one move ahead, if any).
                 ahead = false;
                 continue;

@@ -76,3 +76,126 @@ fn the_extension_keeps_the_shortest_win_of_a_double_three() {
         );
     }
 }
+
+/// The whole-ply extension without session 10's pruning (whatever the defaults).
+fn unpruned() -> GomokuParams {
+    GomokuParams {
+        late_pruning: false,
+        futility: false,
+        ..extension(4)
+    }
+}
+
+/// The extension with `extension_quiet` moves before only threats on the part of a line
+/// beyond the nominal horizon, and a stand pat or not (no late-move pruning or futility).
+fn selective(quiet: u32, stand_pat: bool) -> GomokuParams {
+    GomokuParams {
+        extension_quiet: quiet,
+        extension_stand_pat: stand_pat,
+        ..unpruned()
+    }
+}
+
+fn nodes_to_depth(
+    position: &Gomoku,
+    params: &GomokuParams,
+    depth: u32,
+) -> (String, ScoreReport, u64) {
+    let mut tables = crate::search::Tables::try_new(8).expect("8 MiB");
+    let result = crate::search::search_to_depth(
+        position,
+        params,
+        depth,
+        &mut tables,
+        &mut vcf::ThreatSolver::default(),
+    )
+    .expect("not over");
+    (
+        position.format_move(result.best_move),
+        result.score,
+        result.nodes,
+    )
+}
+
+#[test]
+fn threats_are_fours_and_open_threes_and_the_limit_needs_the_extension() {
+    // Black f8 g8 h8 (an open three), White to move must stop it; Black e5 f5 for later.
+    let position = after("f8 a1 g8 a15 e5 o1 f5");
+    assert_eq!(position.side_to_move(), Player::Second);
+    let black = after("f8 a1 g8 a15 e5 o1 f5 o15");
+    let cell = |text: &str| black.parse_move(text).expect("on the board");
+    let params = selective(1, false);
+    // e8 and h8 make an open three f8 g8 h8 / e8 f8 g8, g5 and d5 one with e5 f5, f6
+    // the split three f5 f6 _ f8: threats.
+    for threat in ["e8", "h8", "g5", "d5", "f6"] {
+        assert!(black.is_threat_move(&params, cell(threat)), "{threat}");
+    }
+    // f9 and h6 (next to the stones, making no three) and a far cell: not threats.
+    for quiet in ["f9", "h6", "k12"] {
+        assert!(!black.is_threat_move(&params, cell(quiet)), "{quiet}");
+    }
+    assert_eq!(position.extension_quiet_moves(&params), 1);
+    assert_eq!(position.extension_quiet_moves(&selective(0, false)), 0);
+    // 15 (every partial list is at most that long), the default: no limit; nor without
+    // the extension.
+    assert_eq!(
+        position.extension_quiet_moves(&selective(15, false)),
+        usize::MAX
+    );
+    let off = GomokuParams {
+        threat_extension: 0,
+        ..selective(1, false)
+    };
+    assert_eq!(position.extension_quiet_moves(&off), usize::MAX);
+    assert!(!position.extension_stand_pat(&params));
+    assert!(position.extension_stand_pat(&selective(0, true)));
+}
+
+#[test]
+fn threats_only_beyond_the_horizon_keep_the_win_with_fewer_nodes() {
+    let position = after(G9_PLY10);
+    let (best, full, full_nodes) = nodes_to_depth(&position, &unpruned(), 6);
+    assert!(matches!(full, ScoreReport::Win(15)), "{full:?}");
+    assert_eq!(best, "i9");
+    // One quiet move and the threats where the line has no nominal depth left: the same
+    // win, in fewer nodes.
+    let (best, limited, limited_nodes) = nodes_to_depth(&position, &selective(1, false), 6);
+    assert!(matches!(limited, ScoreReport::Win(15)), "{limited:?}");
+    assert_eq!(best, "i9");
+    assert!(
+        limited_nodes < full_nodes,
+        "{limited_nodes} against {full_nodes}"
+    );
+    // With a stand pat for the moves left out the win is no longer proven (the stand pat
+    // is a heuristic value), but i9 stays best with a won-looking value.
+    let (best, stand, stand_nodes) = nodes_to_depth(&position, &selective(0, true), 6);
+    assert_eq!(best, "i9");
+    assert!(
+        matches!(stand, ScoreReport::Cp(cp) if cp > 2000),
+        "{stand:?}"
+    );
+    assert!(
+        stand_nodes < limited_nodes,
+        "{stand_nodes} against {limited_nodes}"
+    );
+    // The same with late-move pruning and futility (the form measured against Rapfi):
+    // the stand pat's search is the cheaper one by far.
+    let pruned = |params: GomokuParams| GomokuParams {
+        late_pruning: true,
+        futility: true,
+        ..params
+    };
+    let (best, full, full_nodes) = nodes_to_depth(&position, &pruned(unpruned()), 6);
+    assert!(matches!(full, ScoreReport::Win(15)), "{full:?}");
+    assert_eq!(best, "i9");
+    let (best, stand, stand_nodes) = nodes_to_depth(&position, &pruned(selective(0, true)), 6);
+    assert_eq!(best, "i9");
+    assert!(
+        matches!(stand, ScoreReport::Cp(cp) if cp > 2000),
+        "{stand:?}"
+    );
+    assert!(
+        stand_nodes * 4 < full_nodes,
+        "{stand_nodes} against {full_nodes}"
+    );
+}

@@ -22,6 +22,8 @@ const LEARNED: GomokuParams = GomokuParams {
     refutations: true,
     threat_extension: 0,
     threat_extension_moves: 6,
+    extension_quiet: 15,
+    extension_stand_pat: false,
     early_check: 15,
     final_check: 0,
 };

@@ -13,7 +13,7 @@ use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList};
 
 /// The most quiet candidates searched, best keys first.
-const MAX_QUIET: usize = 15;
+pub const MAX_QUIET: usize = 15;
 
 /// Ordering key bonus for each combined class of our own (attack) and theirs (defence).
 /// (A forbidden cell is worth nothing to Black, and nothing to White as a defence.)
