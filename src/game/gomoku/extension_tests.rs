@@ -3,7 +3,7 @@
 //! it lets a depth-limited search see a threat sequence it otherwise misses, with the
 //! same exact win.
 
-use super::pruning_tests::{after, search};
+use super::pruning_tests::{after, search, search_counting_nodes};
 use super::*;
 use crate::search::ScoreReport;
 
@@ -96,27 +96,6 @@ fn selective(quiet: u32, stand_pat: bool) -> GomokuParams {
     }
 }
 
-fn nodes_to_depth(
-    position: &Gomoku,
-    params: &GomokuParams,
-    depth: u32,
-) -> (String, ScoreReport, u64) {
-    let mut tables = crate::search::Tables::try_new(8).expect("8 MiB");
-    let result = crate::search::search_to_depth(
-        position,
-        params,
-        depth,
-        &mut tables,
-        &mut vcf::ThreatSolver::default(),
-    )
-    .expect("not over");
-    (
-        position.format_move(result.best_move),
-        result.score,
-        result.nodes,
-    )
-}
-
 #[test]
 fn threats_are_fours_and_open_threes_and_the_limit_needs_the_extension() {
     // Black f8 g8 h8 (an open three), White to move must stop it; Black e5 f5 for later.
@@ -154,12 +133,12 @@ fn threats_are_fours_and_open_threes_and_the_limit_needs_the_extension() {
 #[test]
 fn threats_only_beyond_the_horizon_keep_the_win_with_fewer_nodes() {
     let position = after(G9_PLY10);
-    let (best, full, full_nodes) = nodes_to_depth(&position, &unpruned(), 6);
+    let (best, full, full_nodes) = search_counting_nodes(&position, &unpruned(), 6);
     assert!(matches!(full, ScoreReport::Win(15)), "{full:?}");
     assert_eq!(best, "i9");
     // One quiet move and the threats where the line has no nominal depth left: the same
     // win, in fewer nodes.
-    let (best, limited, limited_nodes) = nodes_to_depth(&position, &selective(1, false), 6);
+    let (best, limited, limited_nodes) = search_counting_nodes(&position, &selective(1, false), 6);
     assert!(matches!(limited, ScoreReport::Win(15)), "{limited:?}");
     assert_eq!(best, "i9");
     assert!(
@@ -168,7 +147,7 @@ fn threats_only_beyond_the_horizon_keep_the_win_with_fewer_nodes() {
     );
     // With a stand pat for the moves left out the win is no longer proven (the stand pat
     // is a heuristic value), but i9 stays best with a won-looking value.
-    let (best, stand, stand_nodes) = nodes_to_depth(&position, &selective(0, true), 6);
+    let (best, stand, stand_nodes) = search_counting_nodes(&position, &selective(0, true), 6);
     assert_eq!(best, "i9");
     assert!(
         matches!(stand, ScoreReport::Cp(cp) if cp > 2000),
@@ -185,10 +164,11 @@ fn threats_only_beyond_the_horizon_keep_the_win_with_fewer_nodes() {
         futility: true,
         ..params
     };
-    let (best, full, full_nodes) = nodes_to_depth(&position, &pruned(unpruned()), 6);
+    let (best, full, full_nodes) = search_counting_nodes(&position, &pruned(unpruned()), 6);
     assert!(matches!(full, ScoreReport::Win(15)), "{full:?}");
     assert_eq!(best, "i9");
-    let (best, stand, stand_nodes) = nodes_to_depth(&position, &pruned(selective(0, true)), 6);
+    let (best, stand, stand_nodes) =
+        search_counting_nodes(&position, &pruned(selective(0, true)), 6);
     assert_eq!(best, "i9");
     assert!(
         matches!(stand, ScoreReport::Cp(cp) if cp > 2000),

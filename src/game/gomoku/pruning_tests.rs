@@ -85,6 +85,16 @@ pub(super) fn search(
     params: &GomokuParams,
     depth: u32,
 ) -> (String, ScoreReport) {
+    let (best, score, _) = search_counting_nodes(position, params, depth);
+    (best, score)
+}
+
+/// [`search`] with the nodes it took.
+pub(super) fn search_counting_nodes(
+    position: &Gomoku,
+    params: &GomokuParams,
+    depth: u32,
+) -> (String, ScoreReport, u64) {
     let mut tables = Tables::try_new(8).expect("8 MiB");
     let result = search::search_to_depth(
         position,
@@ -94,7 +104,11 @@ pub(super) fn search(
         &mut vcf::ThreatSolver::default(),
     )
     .expect("not over");
-    (position.format_move(result.best_move), result.score)
+    (
+        position.format_move(result.best_move),
+        result.score,
+        result.nodes,
+    )
 }
 
 #[test]
