@@ -6,6 +6,7 @@ use std::thread::JoinHandle;
 
 use crossbeam_channel::{Receiver, Sender};
 
+use crate::frontend::{Conversation, SessionLine};
 use crate::protocol::session::Session;
 
 /// A session running on its own thread, fed and read through channels of lines.
@@ -44,30 +45,32 @@ impl SessionPipe {
     /// gives the session's reason).
     pub fn start_with(options: &[(String, String)]) -> Result<Self, String> {
         let pipe = Self::start()?;
+        let mut conversation = Conversation::new();
         for (name, value) in options {
-            pipe.send(&format!("setoption name {name} value {value}"));
-            pipe.answer()
+            conversation.send(&pipe, &format!("setoption name {name} value {value}"), ());
+            pipe.answer(&mut conversation)
                 .map_err(|detail| format!("option {name}={value}: {detail}"))?;
         }
         Ok(pipe)
     }
 
-    /// Waits for the next answer block (`=` or `?` up to its empty line): `Err` with the
-    /// error's text for `?`. Only for commands sent before any search starts.
-    fn answer(&self) -> Result<(), String> {
+    /// Waits for the whole answer (up to its empty line) to the command `conversation`
+    /// sent last: `Err` with the detail of a `?` answer. Only for commands sent before any
+    /// search starts.
+    fn answer(&self, conversation: &mut Conversation<()>) -> Result<(), String> {
         let mut result = None;
         loop {
             let line = self
                 .output
                 .recv()
                 .map_err(|_| "the session ended".to_string())?;
-            match &result {
-                None if line.starts_with('=') => result = Some(Ok(())),
-                None if line.starts_with('?') => {
-                    let text = line[1..].split_once(' ').map_or("", |(_, detail)| detail);
-                    result = Some(Err(text.to_string()));
+            match conversation.read(&line) {
+                SessionLine::Answer { error, .. } => result = Some(error.map(str::to_string)),
+                SessionLine::Rest if line.is_empty() => {
+                    if let Some(error) = result {
+                        return error.map_or(Ok(()), Err);
+                    }
                 }
-                Some(_) if line.is_empty() => return result.unwrap_or(Ok(())),
                 _ => {}
             }
         }
