@@ -267,56 +267,13 @@ impl Board {
         }
         // The tables and flags do not change below, and the worths are summed here and
         // added once: kept out of `self`, which the loop writes.
-        let (tables, cells) = (self.tables, self.cells);
-        let any_flagged = self.flagged_count > 0;
         let mut worths = [[0i32; 3]; 2];
-        let n = self.size as isize;
-        for (dir, step) in [1, n, n + 1, 1 - n].into_iter().enumerate() {
-            let (line, pos) = self.locate(dir, row, col);
-            self.lines[line][dir][p] |= 1 << (pos + PAD);
-            let (low, high) = self.extent(dir, line);
-            let wall = wall_bits(low, high);
-            let own = self.lines[line][dir];
-            let from = pos.saturating_sub(PAD).max(low);
-            let to = (pos + PAD).min(high);
-            // The empty positions `from..=to` (position `q` at bit `q`).
-            let mut free = !((own[0] | own[1]) >> PAD) & (((1u32 << (to - from + 1)) - 1) << from);
-            while free != 0 {
-                let q = free.trailing_zeros() as usize;
-                free &= free - 1;
-                let other = (cell as isize + (q as isize - pos as isize) * step) as usize;
-                // Stones, walls and the other side's stones are disjoint bit sets, so the
-                // base-3 window of `own | other` is the sum of theirs: three lookups give
-                // both sides' codes.
-                let [black, white, walls] = [own[0], own[1], wall].map(|w| window_trits(w, q));
-                let codes = [black + 2 * (white + walls), white + 2 * (black + walls)];
-                for (side, code) in codes.into_iter().enumerate() {
-                    let class = tables[side][code];
-                    let old = self.patterns[other][side];
-                    let new = (old & !(0xF << (4 * dir))) | (u16::from(class) << (4 * dir));
-                    if new == old {
-                        continue;
-                    }
-                    self.patterns[other][side] = new;
-                    // As `account` -1 with `old`, then +1 with `new`. A flagged cell is
-                    // forbidden before and after: counted `FORBIDDEN`, worth nothing.
-                    // (`is_flagged` with the count read once, outside the loop.)
-                    if side == 0 && any_flagged && self.flagged[other / 64] >> (other % 64) & 1 != 0
-                    {
-                        continue;
-                    }
-                    let was = cells[side].entry[usize::from(old)];
-                    let is = cells[side].entry[usize::from(new)];
-                    self.class_counts[side][usize::from(was.class)] -= 1;
-                    self.class_counts[side][usize::from(is.class)] += 1;
-                    // Worths are 0 in `FORBIDDEN` entries, as `account` skips them.
-                    let sums = &mut worths[side];
-                    sums[0] += i32::from(is.classic) - i32::from(was.classic);
-                    sums[1] += i32::from(is.mover) - i32::from(was.mover);
-                    sums[2] += i32::from(is.waiter) - i32::from(was.waiter);
-                }
-            }
-        }
+        // One direction at a time, each its own copy of the loop (shifts and line
+        // geometry known when it is compiled).
+        self.place_line::<0>(cell, p, &mut worths);
+        self.place_line::<1>(cell, p, &mut worths);
+        self.place_line::<2>(cell, p, &mut worths);
+        self.place_line::<3>(cell, p, &mut worths);
         for (side, [classic, mover, waiter]) in worths.into_iter().enumerate() {
             self.values[side] += classic;
             self.learned[side][0] += mover;
@@ -324,6 +281,63 @@ impl Board {
         }
         if self.rule == Rule::Renju {
             self.judge_double_threes();
+        }
+    }
+
+    /// `place`'s update of the empty cells within five steps of `cell` along direction
+    /// `DIR` (`locate`'s), a stone of `p` having just been put there; the cells' worth
+    /// changes are added to `worths`.
+    #[inline(always)]
+    fn place_line<const DIR: usize>(&mut self, cell: usize, p: usize, worths: &mut [[i32; 3]; 2]) {
+        // The tables and flags do not change below.
+        let (tables, cells) = (self.tables, self.cells);
+        let any_flagged = self.flagged_count > 0;
+        let n = self.size as isize;
+        let step = [1, n, n + 1, 1 - n][DIR];
+        let (row, col) = (cell / self.size, cell % self.size);
+        let dir = DIR;
+        let (line, pos) = self.locate(dir, row, col);
+        self.lines[line][dir][p] |= 1 << (pos + PAD);
+        let (low, high) = self.extent(dir, line);
+        let wall = wall_bits(low, high);
+        let own = self.lines[line][dir];
+        let from = pos.saturating_sub(PAD).max(low);
+        let to = (pos + PAD).min(high);
+        // The empty positions `from..=to` (position `q` at bit `q`).
+        let mut free = !((own[0] | own[1]) >> PAD) & (((1u32 << (to - from + 1)) - 1) << from);
+        while free != 0 {
+            let q = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let other = (cell as isize + (q as isize - pos as isize) * step) as usize;
+            // Stones, walls and the other side's stones are disjoint bit sets, so the
+            // base-3 window of `own | other` is the sum of theirs: three lookups give
+            // both sides' codes.
+            let [black, white, walls] = [own[0], own[1], wall].map(|w| window_trits(w, q));
+            let codes = [black + 2 * (white + walls), white + 2 * (black + walls)];
+            for (side, code) in codes.into_iter().enumerate() {
+                let class = tables[side][code];
+                let old = self.patterns[other][side];
+                let new = (old & !(0xF << (4 * dir))) | (u16::from(class) << (4 * dir));
+                if new == old {
+                    continue;
+                }
+                self.patterns[other][side] = new;
+                // As `account` -1 with `old`, then +1 with `new`. A flagged cell is
+                // forbidden before and after: counted `FORBIDDEN`, worth nothing.
+                // (`is_flagged` with the count read once, outside the loop.)
+                if side == 0 && any_flagged && self.flagged[other / 64] >> (other % 64) & 1 != 0 {
+                    continue;
+                }
+                let was = cells[side].entry[usize::from(old)];
+                let is = cells[side].entry[usize::from(new)];
+                self.class_counts[side][usize::from(was.class)] -= 1;
+                self.class_counts[side][usize::from(is.class)] += 1;
+                // Worths are 0 in `FORBIDDEN` entries, as `account` skips them.
+                let sums = &mut worths[side];
+                sums[0] += i32::from(is.classic) - i32::from(was.classic);
+                sums[1] += i32::from(is.mover) - i32::from(was.mover);
+                sums[2] += i32::from(is.waiter) - i32::from(was.waiter);
+            }
         }
     }
 
@@ -586,9 +600,20 @@ fn wall_bits(low: usize, high: usize) -> u32 {
 /// window of `window_code`, without the centre).
 #[inline]
 fn window_trits(word: u32, pos: usize) -> usize {
-    let w = word >> pos & 0x7FF;
-    usize::from(patterns::TRITS[((w & 0x1F) | ((w >> 6) << 5)) as usize])
+    usize::from(WINDOW_TRITS[(word >> pos & 0x7FF) as usize])
 }
+
+/// `WINDOW_TRITS[bits]`: `patterns::TRITS` of the eleven bits `bits` without the centre
+/// (bit 5, which it ignores), so that a window needs no shuffle before its lookup.
+static WINDOW_TRITS: [u16; 2048] = {
+    let mut table = [0; 2048];
+    let mut bits = 0;
+    while bits < 2048 {
+        table[bits] = patterns::TRITS[(bits & 0x1F) | (bits >> 6 << 5)];
+        bits += 1;
+    }
+    table
+};
 
 /// The pattern-table code of the window centred on position `pos` of a line.
 #[inline]
@@ -685,5 +710,27 @@ impl Board {
         assert_eq!(self.class_counts, counts);
         assert_eq!(self.values, values);
         assert_eq!(self.learned, learned);
+    }
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+
+    /// The eleven-bit table gives the ten-bit base-3 number of the window around the
+    /// centre, whatever the centre bit.
+    #[test]
+    fn window_trits_skip_the_centre() {
+        for (bits, &trits) in WINDOW_TRITS.iter().enumerate() {
+            let mut expected = 0;
+            let mut power = 1;
+            for i in (0..11).filter(|&i| i != 5) {
+                expected += (bits >> i & 1) * power;
+                power *= 3;
+            }
+            assert_eq!(usize::from(trits), expected, "{bits:#b}");
+            // A word shifted to put the window at position 7 gives the same number.
+            assert_eq!(window_trits((bits as u32) << 7 | 0b101, 7), expected);
+        }
     }
 }
