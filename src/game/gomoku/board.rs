@@ -10,7 +10,7 @@
 //! stone by the recursive rule (`renju.rs`); the forbidden ones are flagged and count as
 //! `FORBIDDEN`, so every class, count and threat query already excludes them.
 
-use crate::game::gomoku::cells::{cell_table, CellTable};
+use crate::game::gomoku::cells::{cell_table, unpack_worths, CellTable};
 use crate::game::gomoku::patterns::{self, LineRule};
 use crate::game::gomoku::renju::Stones;
 use crate::game::Player;
@@ -187,7 +187,7 @@ impl Board {
             return (cell_class::FORBIDDEN, 0);
         }
         let entry = &self.cells[player].entry[usize::from(self.patterns[cell][player])];
-        (entry.class, i32::from(entry.classic))
+        (entry.class(), entry.classic())
     }
 
     /// How many empty cells have combined class `class` for `player`.
@@ -267,14 +267,16 @@ impl Board {
         }
         // The tables and flags do not change below, and the worths are summed here and
         // added once: kept out of `self`, which the loop writes.
-        let mut worths = [[0i32; 3]; 2];
+        // Per side: the summed differences of the changed cells' `CellEntry::worths`.
+        let mut worths = [0i64; 2];
         // One direction at a time, each its own copy of the loop (shifts and line
         // geometry known when it is compiled).
         self.place_line::<0>(cell, p, &mut worths);
         self.place_line::<1>(cell, p, &mut worths);
         self.place_line::<2>(cell, p, &mut worths);
         self.place_line::<3>(cell, p, &mut worths);
-        for (side, [classic, mover, waiter]) in worths.into_iter().enumerate() {
+        for (side, sum) in worths.into_iter().enumerate() {
+            let [classic, mover, waiter] = unpack_worths(sum);
             self.values[side] += classic;
             self.learned[side][0] += mover;
             self.learned[side][1] += waiter;
@@ -288,7 +290,7 @@ impl Board {
     /// `DIR` (`locate`'s), a stone of `p` having just been put there; the cells' worth
     /// changes are added to `worths`.
     #[inline(always)]
-    fn place_line<const DIR: usize>(&mut self, cell: usize, p: usize, worths: &mut [[i32; 3]; 2]) {
+    fn place_line<const DIR: usize>(&mut self, cell: usize, p: usize, worths: &mut [i64; 2]) {
         // The tables and flags do not change below.
         let (tables, cells) = (self.tables, self.cells);
         let any_flagged = self.flagged_count > 0;
@@ -330,13 +332,11 @@ impl Board {
                 }
                 let was = cells[side].entry[usize::from(old)];
                 let is = cells[side].entry[usize::from(new)];
-                self.class_counts[side][usize::from(was.class)] -= 1;
-                self.class_counts[side][usize::from(is.class)] += 1;
-                // Worths are 0 in `FORBIDDEN` entries, as `account` skips them.
-                let sums = &mut worths[side];
-                sums[0] += i32::from(is.classic) - i32::from(was.classic);
-                sums[1] += i32::from(is.mover) - i32::from(was.mover);
-                sums[2] += i32::from(is.waiter) - i32::from(was.waiter);
+                self.class_counts[side][usize::from(was.class())] -= 1;
+                self.class_counts[side][usize::from(is.class())] += 1;
+                // Worths are 0 in `FORBIDDEN` entries, as `account` skips them. (At
+                // most forty cells change a sum: `unpack_worths` splits it exactly.)
+                worths[side] = worths[side].wrapping_add(is.worths().wrapping_sub(was.worths()));
             }
         }
     }
@@ -477,16 +477,16 @@ impl Board {
         let class = if self.is_flagged(player, cell) {
             cell_class::FORBIDDEN
         } else {
-            entry.class
+            entry.class()
         };
         let count = &mut self.class_counts[player][usize::from(class)];
         *count = if sign > 0 { *count + 1 } else { *count - 1 };
         if class == cell_class::FORBIDDEN {
             return;
         }
-        self.values[player] += sign * i32::from(entry.classic);
-        self.learned[player][0] += sign * i32::from(entry.mover);
-        self.learned[player][1] += sign * i32::from(entry.waiter);
+        self.values[player] += sign * entry.classic();
+        self.learned[player][0] += sign * entry.mover();
+        self.learned[player][1] += sign * entry.waiter();
     }
 
     /// Whether `cell` is one of Black's (`player` 0) renju cells flagged forbidden.
