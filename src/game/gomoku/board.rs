@@ -221,8 +221,17 @@ impl Board {
     }
 
     /// Calls `f` with each empty cell that has combined class at least `min` for `player`.
+    /// The class counts (of all empty cells) say how many there are at most: the scan
+    /// stops after the last one.
     #[inline]
     pub fn for_each_threat(&self, player: usize, min: u8, mut f: impl FnMut(usize, u8)) {
+        let mut left: u32 = self.class_counts[player][usize::from(min)..]
+            .iter()
+            .map(|&count| u32::from(count))
+            .sum();
+        if left == 0 {
+            return;
+        }
         let words = self.candidate_words();
         for (i, &word) in words.iter().enumerate() {
             let mut bits = word;
@@ -232,6 +241,10 @@ impl Board {
                 let class = self.cell_class(player, cell);
                 if class >= min {
                     f(cell, class);
+                    left -= 1;
+                    if left == 0 {
+                        return;
+                    }
                 }
             }
         }
