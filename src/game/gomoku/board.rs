@@ -49,6 +49,9 @@ impl Rule {
 
 pub use crate::game::gomoku::cells::{cell_class, cell_value, combine};
 
+/// Entries of `Board::class_counts` per player: every value of four bits.
+const CLASS_SLOTS: usize = 16;
+
 /// The largest board side.
 pub const MAX_SIZE: usize = 22;
 /// Cells of the largest board.
@@ -81,7 +84,9 @@ pub struct Board {
     /// cell share a cache line.
     patterns: [[u16; 2]; MAX_CELLS],
     /// Per player: how many empty cells have each combined class.
-    class_counts: [[u16; cell_class::COUNT]; 2],
+    /// (Sixteen entries, the last five always 0: a class from a `CellEntry`'s top four
+    /// bits indexes them without a bounds check.)
+    class_counts: [[u16; CLASS_SLOTS]; 2],
     /// Per player: the summed heuristic worth of the empty cells.
     values: [i32; 2],
     /// Per player: the summed learned worth of the empty cells as the side to move (0)
@@ -112,7 +117,7 @@ impl Board {
             stones: [[0; WORDS]; 2],
             near: [0; WORDS],
             patterns: [[0; 2]; MAX_CELLS],
-            class_counts: [[0; cell_class::COUNT]; 2],
+            class_counts: [[0; CLASS_SLOTS]; 2],
             values: [0; 2],
             learned: [[0; 2]; 2],
             stone_count: 0,
@@ -720,7 +725,10 @@ impl Board {
                 );
             }
         }
-        assert_eq!(self.class_counts, counts);
+        for (mine, counted) in self.class_counts.iter().zip(counts) {
+            assert_eq!(mine[..cell_class::COUNT], counted);
+            assert!(mine[cell_class::COUNT..].iter().all(|&count| count == 0));
+        }
         assert_eq!(self.values, values);
         assert_eq!(self.learned, learned);
     }
