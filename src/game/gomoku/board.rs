@@ -10,7 +10,7 @@
 //! stone by the recursive rule (`renju.rs`); the forbidden ones are flagged and count as
 //! `FORBIDDEN`, so every class, count and threat query already excludes them.
 
-use crate::game::gomoku::cells::{cell_table, CellTable};
+use crate::game::gomoku::cells::{cell_table, unpack_worths, CellTable};
 use crate::game::gomoku::patterns::{self, LineRule};
 use crate::game::gomoku::renju::Stones;
 use crate::game::Player;
@@ -49,6 +49,9 @@ impl Rule {
 
 pub use crate::game::gomoku::cells::{cell_class, cell_value, combine};
 
+/// Entries of `Board::class_counts` per player: every value of four bits.
+const CLASS_SLOTS: usize = 16;
+
 /// The largest board side.
 pub const MAX_SIZE: usize = 22;
 /// Cells of the largest board.
@@ -81,7 +84,9 @@ pub struct Board {
     /// cell share a cache line.
     patterns: [[u16; 2]; MAX_CELLS],
     /// Per player: how many empty cells have each combined class.
-    class_counts: [[u16; cell_class::COUNT]; 2],
+    /// (Sixteen entries, the last five always 0: a class from a `CellEntry`'s top four
+    /// bits indexes them without a bounds check.)
+    class_counts: [[u16; CLASS_SLOTS]; 2],
     /// Per player: the summed heuristic worth of the empty cells.
     values: [i32; 2],
     /// Per player: the summed learned worth of the empty cells as the side to move (0)
@@ -112,7 +117,7 @@ impl Board {
             stones: [[0; WORDS]; 2],
             near: [0; WORDS],
             patterns: [[0; 2]; MAX_CELLS],
-            class_counts: [[0; cell_class::COUNT]; 2],
+            class_counts: [[0; CLASS_SLOTS]; 2],
             values: [0; 2],
             learned: [[0; 2]; 2],
             stone_count: 0,
@@ -187,7 +192,7 @@ impl Board {
             return (cell_class::FORBIDDEN, 0);
         }
         let entry = &self.cells[player].entry[usize::from(self.patterns[cell][player])];
-        (entry.class, i32::from(entry.classic))
+        (entry.class(), entry.classic())
     }
 
     /// How many empty cells have combined class `class` for `player`.
@@ -221,8 +226,17 @@ impl Board {
     }
 
     /// Calls `f` with each empty cell that has combined class at least `min` for `player`.
+    /// The class counts (of all empty cells) say how many there are at most: the scan
+    /// stops after the last one.
     #[inline]
     pub fn for_each_threat(&self, player: usize, min: u8, mut f: impl FnMut(usize, u8)) {
+        let mut left: u32 = self.class_counts[player][usize::from(min)..]
+            .iter()
+            .map(|&count| u32::from(count))
+            .sum();
+        if left == 0 {
+            return;
+        }
         let words = self.candidate_words();
         for (i, &word) in words.iter().enumerate() {
             let mut bits = word;
@@ -232,6 +246,10 @@ impl Board {
                 let class = self.cell_class(player, cell);
                 if class >= min {
                     f(cell, class);
+                    left -= 1;
+                    if left == 0 {
+                        return;
+                    }
                 }
             }
         }
@@ -267,63 +285,77 @@ impl Board {
         }
         // The tables and flags do not change below, and the worths are summed here and
         // added once: kept out of `self`, which the loop writes.
-        let (tables, cells) = (self.tables, self.cells);
-        let any_flagged = self.flagged_count > 0;
-        let mut worths = [[0i32; 3]; 2];
-        let n = self.size as isize;
-        for (dir, step) in [1, n, n + 1, 1 - n].into_iter().enumerate() {
-            let (line, pos) = self.locate(dir, row, col);
-            self.lines[line][dir][p] |= 1 << (pos + PAD);
-            let (low, high) = self.extent(dir, line);
-            let wall = wall_bits(low, high);
-            let own = self.lines[line][dir];
-            let from = pos.saturating_sub(PAD).max(low);
-            let to = (pos + PAD).min(high);
-            // The empty positions `from..=to` (position `q` at bit `q`).
-            let mut free = !((own[0] | own[1]) >> PAD) & (((1u32 << (to - from + 1)) - 1) << from);
-            while free != 0 {
-                let q = free.trailing_zeros() as usize;
-                free &= free - 1;
-                let other = (cell as isize + (q as isize - pos as isize) * step) as usize;
-                // Stones, walls and the other side's stones are disjoint bit sets, so the
-                // base-3 window of `own | other` is the sum of theirs: three lookups give
-                // both sides' codes.
-                let [black, white, walls] = [own[0], own[1], wall].map(|w| window_trits(w, q));
-                let codes = [black + 2 * (white + walls), white + 2 * (black + walls)];
-                for (side, code) in codes.into_iter().enumerate() {
-                    let class = tables[side][code];
-                    let old = self.patterns[other][side];
-                    let new = (old & !(0xF << (4 * dir))) | (u16::from(class) << (4 * dir));
-                    if new == old {
-                        continue;
-                    }
-                    self.patterns[other][side] = new;
-                    // As `account` -1 with `old`, then +1 with `new`. A flagged cell is
-                    // forbidden before and after: counted `FORBIDDEN`, worth nothing.
-                    // (`is_flagged` with the count read once, outside the loop.)
-                    if side == 0 && any_flagged && self.flagged[other / 64] >> (other % 64) & 1 != 0
-                    {
-                        continue;
-                    }
-                    let was = cells[side].entry[usize::from(old)];
-                    let is = cells[side].entry[usize::from(new)];
-                    self.class_counts[side][usize::from(was.class)] -= 1;
-                    self.class_counts[side][usize::from(is.class)] += 1;
-                    // Worths are 0 in `FORBIDDEN` entries, as `account` skips them.
-                    let sums = &mut worths[side];
-                    sums[0] += i32::from(is.classic) - i32::from(was.classic);
-                    sums[1] += i32::from(is.mover) - i32::from(was.mover);
-                    sums[2] += i32::from(is.waiter) - i32::from(was.waiter);
-                }
-            }
-        }
-        for (side, [classic, mover, waiter]) in worths.into_iter().enumerate() {
+        // Per side: the summed differences of the changed cells' `CellEntry::worths`.
+        let mut worths = [0i64; 2];
+        // One direction at a time, each its own copy of the loop (shifts and line
+        // geometry known when it is compiled).
+        self.place_line::<0>(cell, p, &mut worths);
+        self.place_line::<1>(cell, p, &mut worths);
+        self.place_line::<2>(cell, p, &mut worths);
+        self.place_line::<3>(cell, p, &mut worths);
+        for (side, sum) in worths.into_iter().enumerate() {
+            let [classic, mover, waiter] = unpack_worths(sum);
             self.values[side] += classic;
             self.learned[side][0] += mover;
             self.learned[side][1] += waiter;
         }
         if self.rule == Rule::Renju {
             self.judge_double_threes();
+        }
+    }
+
+    /// `place`'s update of the empty cells within five steps of `cell` along direction
+    /// `DIR` (`locate`'s), a stone of `p` having just been put there; the cells' worth
+    /// changes are added to `worths`.
+    #[inline(always)]
+    fn place_line<const DIR: usize>(&mut self, cell: usize, p: usize, worths: &mut [i64; 2]) {
+        // The tables and flags do not change below.
+        let (tables, cells) = (self.tables, self.cells);
+        let any_flagged = self.flagged_count > 0;
+        let n = self.size as isize;
+        let step = [1, n, n + 1, 1 - n][DIR];
+        let (row, col) = (cell / self.size, cell % self.size);
+        let dir = DIR;
+        let (line, pos) = self.locate(dir, row, col);
+        self.lines[line][dir][p] |= 1 << (pos + PAD);
+        let (low, high) = self.extent(dir, line);
+        let wall = wall_bits(low, high);
+        let own = self.lines[line][dir];
+        let from = pos.saturating_sub(PAD).max(low);
+        let to = (pos + PAD).min(high);
+        // The empty positions `from..=to` (position `q` at bit `q`).
+        let mut free = !((own[0] | own[1]) >> PAD) & (((1u32 << (to - from + 1)) - 1) << from);
+        while free != 0 {
+            let q = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let other = (cell as isize + (q as isize - pos as isize) * step) as usize;
+            // Stones, walls and the other side's stones are disjoint bit sets, so the
+            // base-3 window of `own | other` is the sum of theirs: three lookups give
+            // both sides' codes.
+            let [black, white, walls] = [own[0], own[1], wall].map(|w| window_trits(w, q));
+            let codes = [black + 2 * (white + walls), white + 2 * (black + walls)];
+            for (side, code) in codes.into_iter().enumerate() {
+                let class = tables[side][code];
+                let old = self.patterns[other][side];
+                let new = (old & !(0xF << (4 * dir))) | (u16::from(class) << (4 * dir));
+                if new == old {
+                    continue;
+                }
+                self.patterns[other][side] = new;
+                // As `account` -1 with `old`, then +1 with `new`. A flagged cell is
+                // forbidden before and after: counted `FORBIDDEN`, worth nothing.
+                // (`is_flagged` with the count read once, outside the loop.)
+                if side == 0 && any_flagged && self.flagged[other / 64] >> (other % 64) & 1 != 0 {
+                    continue;
+                }
+                let was = cells[side].entry[usize::from(old)];
+                let is = cells[side].entry[usize::from(new)];
+                self.class_counts[side][usize::from(was.class())] -= 1;
+                self.class_counts[side][usize::from(is.class())] += 1;
+                // Worths are 0 in `FORBIDDEN` entries, as `account` skips them. (At
+                // most forty cells change a sum: `unpack_worths` splits it exactly.)
+                worths[side] = worths[side].wrapping_add(is.worths().wrapping_sub(was.worths()));
+            }
         }
     }
 
@@ -463,16 +495,16 @@ impl Board {
         let class = if self.is_flagged(player, cell) {
             cell_class::FORBIDDEN
         } else {
-            entry.class
+            entry.class()
         };
         let count = &mut self.class_counts[player][usize::from(class)];
         *count = if sign > 0 { *count + 1 } else { *count - 1 };
         if class == cell_class::FORBIDDEN {
             return;
         }
-        self.values[player] += sign * i32::from(entry.classic);
-        self.learned[player][0] += sign * i32::from(entry.mover);
-        self.learned[player][1] += sign * i32::from(entry.waiter);
+        self.values[player] += sign * entry.classic();
+        self.learned[player][0] += sign * entry.mover();
+        self.learned[player][1] += sign * entry.waiter();
     }
 
     /// Whether `cell` is one of Black's (`player` 0) renju cells flagged forbidden.
@@ -586,9 +618,20 @@ fn wall_bits(low: usize, high: usize) -> u32 {
 /// window of `window_code`, without the centre).
 #[inline]
 fn window_trits(word: u32, pos: usize) -> usize {
-    let w = word >> pos & 0x7FF;
-    usize::from(patterns::TRITS[((w & 0x1F) | ((w >> 6) << 5)) as usize])
+    usize::from(WINDOW_TRITS[(word >> pos & 0x7FF) as usize])
 }
+
+/// `WINDOW_TRITS[bits]`: `patterns::TRITS` of the eleven bits `bits` without the centre
+/// (bit 5, which it ignores), so that a window needs no shuffle before its lookup.
+static WINDOW_TRITS: [u16; 2048] = {
+    let mut table = [0; 2048];
+    let mut bits = 0;
+    while bits < 2048 {
+        table[bits] = patterns::TRITS[(bits & 0x1F) | (bits >> 6 << 5)];
+        bits += 1;
+    }
+    table
+};
 
 /// The pattern-table code of the window centred on position `pos` of a line.
 #[inline]
@@ -682,8 +725,33 @@ impl Board {
                 );
             }
         }
-        assert_eq!(self.class_counts, counts);
+        for (mine, counted) in self.class_counts.iter().zip(counts) {
+            assert_eq!(mine[..cell_class::COUNT], counted);
+            assert!(mine[cell_class::COUNT..].iter().all(|&count| count == 0));
+        }
         assert_eq!(self.values, values);
         assert_eq!(self.learned, learned);
+    }
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+
+    /// The eleven-bit table gives the ten-bit base-3 number of the window around the
+    /// centre, whatever the centre bit.
+    #[test]
+    fn window_trits_skip_the_centre() {
+        for (bits, &trits) in WINDOW_TRITS.iter().enumerate() {
+            let mut expected = 0;
+            let mut power = 1;
+            for i in (0..11).filter(|&i| i != 5) {
+                expected += (bits >> i & 1) * power;
+                power *= 3;
+            }
+            assert_eq!(usize::from(trits), expected, "{bits:#b}");
+            // A word shifted to put the window at position 7 gives the same number.
+            assert_eq!(window_trits((bits as u32) << 7 | 0b101, 7), expected);
+        }
     }
 }

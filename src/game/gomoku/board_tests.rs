@@ -193,3 +193,28 @@ fn clone_from_leaves_an_exact_copy_over_any_earlier_board() {
     });
     assert!(copies > 200, "{copies}");
 }
+
+/// `for_each_threat` (which stops once the class counts say every such cell was seen)
+/// reports exactly the candidate cells of each class threshold, in cell order.
+#[test]
+fn threats_are_every_candidate_cell_of_the_class_in_order() {
+    let mut reported = 0usize;
+    for_each_random_position(4, |position| {
+        let board = position.board();
+        let words = board.candidate_words();
+        for player in 0..2 {
+            for min in 0..cell_class::COUNT as u8 {
+                let expected: Vec<(usize, u8)> = (0..board.size() * board.size())
+                    .filter(|&cell| words[cell / 64] >> (cell % 64) & 1 != 0)
+                    .map(|cell| (cell, board.cell_class(player, cell)))
+                    .filter(|&(_, class)| class >= min)
+                    .collect();
+                let mut seen = Vec::new();
+                board.for_each_threat(player, min, |cell, class| seen.push((cell, class)));
+                assert_eq!(seen, expected, "{position:?} player {player} min {min}");
+                reported += seen.len();
+            }
+        }
+    });
+    assert!(reported > 10_000, "{reported}");
+}

@@ -44,18 +44,91 @@ pub struct CellTable {
     pub entry: Box<[CellEntry; 1 << 16]>,
 }
 
-/// What one packed set of four line classes is worth: [`CellTable::entry`].
+/// What one packed set of four line classes is worth: [`CellTable::entry`]. One word:
+/// the classic worth ([`cell_value`] of the packed classes and their class), the
+/// learned worths as the side to move and as the side waiting (`learned.rs`), each in
+/// 20 bits biased by 2^19, then the combined class (as in [`CellTable::class`]) in the
+/// top four bits. All three worths are 0 where the class is `FORBIDDEN`.
+///
+/// So the three worths change together by one subtraction of [`CellEntry::worths`],
+/// and the differences of up to [`MAX_ENTRY_CHANGES`] cells add up in one `i64` that
+/// [`unpack_worths`] splits again, exactly while no worth's size exceeds
+/// [`MAX_ENTRY_WORTH`] (a test checks the tables).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CellEntry {
-    /// The classic worth ([`cell_value`] of the packed classes and their class). All
-    /// three worths are 0 where the class is `FORBIDDEN`.
-    pub classic: i16,
-    /// The learned worth as the side to move (`learned.rs`).
-    pub mover: i16,
+pub struct CellEntry(u64);
+
+/// Bits of each worth in a [`CellEntry`].
+const WORTH_BITS: u32 = 20;
+/// The bias of each worth (half the field's range).
+const WORTH_BIAS: i64 = 1 << (WORTH_BITS - 1);
+const WORTH_MASK: u64 = (1 << WORTH_BITS) - 1;
+/// The most cells whose entry differences one sum for [`unpack_worths`] may hold: the
+/// ten cells around a new stone on each of its four lines.
+pub const MAX_ENTRY_CHANGES: i64 = 40;
+/// The largest worth a [`CellEntry`] may hold: a difference of two is at most twice
+/// that, and [`MAX_ENTRY_CHANGES`] of those still fit a field's signed half.
+pub const MAX_ENTRY_WORTH: i64 = (WORTH_BIAS - 1) / (2 * MAX_ENTRY_CHANGES);
+
+impl CellEntry {
+    fn new(class: u8, classic: i32, mover: i32, waiter: i32) -> Self {
+        let field = |worth: i32| (i64::from(worth) + WORTH_BIAS) as u64 & WORTH_MASK;
+        CellEntry(
+            field(classic)
+                | field(mover) << WORTH_BITS
+                | field(waiter) << (2 * WORTH_BITS)
+                | u64::from(class) << (3 * WORTH_BITS),
+        )
+    }
+
+    /// The combined class.
+    #[inline]
+    pub fn class(self) -> u8 {
+        (self.0 >> (3 * WORTH_BITS)) as u8
+    }
+
+    /// The worth in field `index` (0 classic, 1 mover, 2 waiter).
+    #[inline]
+    fn field(self, index: u32) -> i32 {
+        ((self.0 >> (index * WORTH_BITS) & WORTH_MASK) as i64 - WORTH_BIAS) as i32
+    }
+
+    /// The classic worth.
+    #[inline]
+    pub fn classic(self) -> i32 {
+        self.field(0)
+    }
+
+    /// The learned worth as the side to move.
+    #[inline]
+    pub fn mover(self) -> i32 {
+        self.field(1)
+    }
+
     /// The learned worth as the side waiting.
-    pub waiter: i16,
-    /// The combined class (as in [`CellTable::class`]).
-    pub class: u8,
+    #[inline]
+    pub fn waiter(self) -> i32 {
+        self.field(2)
+    }
+
+    /// The three biased worth fields as one number, whose differences between entries
+    /// (added with wrapping arithmetic) [`unpack_worths`] splits.
+    #[inline]
+    pub fn worths(self) -> i64 {
+        (self.0 & ((1 << (3 * WORTH_BITS)) - 1)) as i64
+    }
+}
+
+/// The classic, mover and waiter parts of a wrapping sum of at most
+/// [`MAX_ENTRY_CHANGES`] differences of [`CellEntry::worths`].
+#[inline]
+pub fn unpack_worths(sum: i64) -> [i32; 3] {
+    let mut rest = sum;
+    [0; 3].map(|_| {
+        // The low field, sign-extended; what is left above it is a multiple of 2^20.
+        let low = rest << (64 - WORTH_BITS) >> (64 - WORTH_BITS);
+        rest = rest.wrapping_sub(low) >> WORTH_BITS;
+        low as i32
+    })
 }
 
 /// The table of an unrestricted player (`renju_black` false) or of Black in renju,
@@ -83,12 +156,12 @@ pub fn cell_table(renju_black: bool) -> &'static CellTable {
                     learned::cell_worth(&learned::WEIGHTS, role, packed, class)
                         .clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
                 });
-                table.entry[usize::from(packed)] = CellEntry {
-                    classic: cell_value(packed, class) as i16,
-                    mover,
-                    waiter,
+                table.entry[usize::from(packed)] = CellEntry::new(
                     class,
-                };
+                    cell_value(packed, class),
+                    i32::from(mover),
+                    i32::from(waiter),
+                );
             }
             table
         })
@@ -223,8 +296,8 @@ mod tests {
         let packed = pack([FOUR, OPEN_THREE, ONE, ONE]);
         assert_eq!(table.class[usize::from(packed)], cell_class::FOUR_THREE);
         assert!(
-            table.entry[usize::from(packed)].classic
-                > table.entry[usize::from(pack([FOUR, ONE, ONE, ONE]))].classic
+            table.entry[usize::from(packed)].classic()
+                > table.entry[usize::from(pack([FOUR, ONE, ONE, ONE]))].classic()
         );
     }
 
@@ -236,20 +309,60 @@ mod tests {
             for packed in 0..=u16::MAX {
                 let entry = table.entry[usize::from(packed)];
                 let class = table.class[usize::from(packed)];
-                assert_eq!(entry.class, class, "{packed:#06x}");
-                assert_eq!(i32::from(entry.classic), cell_value(packed, class));
+                assert_eq!(entry.class(), class, "{packed:#06x}");
+                assert_eq!(entry.classic(), cell_value(packed, class));
+                for worth in [entry.classic(), entry.mover(), entry.waiter()] {
+                    assert!(i64::from(worth).abs() <= MAX_ENTRY_WORTH, "{packed:#06x}");
+                }
                 if class == cell_class::FORBIDDEN {
                     forbidden += 1;
-                    assert_eq!((entry.mover, entry.waiter), (0, 0), "{packed:#06x}");
+                    assert_eq!((entry.mover(), entry.waiter()), (0, 0), "{packed:#06x}");
                 } else {
-                    for (role, worth) in [entry.mover, entry.waiter].into_iter().enumerate() {
+                    for (role, worth) in [entry.mover(), entry.waiter()].into_iter().enumerate() {
                         let exact = learned::cell_worth(&learned::WEIGHTS, role, packed, class);
-                        assert_eq!(i32::from(worth), exact.clamp(-32768, 32767));
+                        assert_eq!(worth, exact.clamp(-32768, 32767));
                     }
                 }
             }
             // Only Black's renju table has forbidden classes.
             assert_eq!(forbidden > 0, renju);
+        }
+    }
+
+    #[test]
+    fn summed_entry_differences_unpack_into_each_worth() {
+        let most = MAX_ENTRY_WORTH as i32;
+        let entries = [
+            CellEntry::new(3, most, -most, 7),
+            CellEntry::new(10, -most, most, -most),
+            CellEntry::new(0, 0, 0, 0),
+            CellEntry::new(5, 12, -40, most),
+        ];
+        assert_eq!(entries[1].class(), 10);
+        assert_eq!(
+            [
+                entries[3].classic(),
+                entries[3].mover(),
+                entries[3].waiter()
+            ],
+            [12, -40, most]
+        );
+        // Up to MAX_ENTRY_CHANGES differences of any two entries, each worth exact.
+        for (a, b) in [(0, 1), (1, 0), (2, 3), (3, 1)] {
+            let (was, is) = (entries[a], entries[b]);
+            let mut sum = 0i64;
+            for _ in 0..MAX_ENTRY_CHANGES {
+                sum = sum.wrapping_add(is.worths().wrapping_sub(was.worths()));
+            }
+            let n = MAX_ENTRY_CHANGES as i32;
+            assert_eq!(
+                unpack_worths(sum),
+                [
+                    n * (is.classic() - was.classic()),
+                    n * (is.mover() - was.mover()),
+                    n * (is.waiter() - was.waiter())
+                ]
+            );
         }
     }
 

@@ -139,30 +139,27 @@ pub fn sort_by_keys(moves: &mut MoveList<Cell>, keys: &mut MoveList<i32>) {
 pub fn defences(position: &Gomoku, me: usize, out: &mut MoveList<Cell>, keys: &mut MoveList<i32>) {
     let board = position.board();
     let them = 1 - me;
-    let mut threat = None;
-    board.for_each_threat(them, cell_class::OPEN_FOUR, |cell, class| {
-        if class == cell_class::OPEN_FOUR && threat.is_none() {
-            threat = Some(cell);
-        }
-    });
-    let Some(threat) = threat else {
-        return;
-    };
     // Outside renju, and when they have no five cell, a stone of ours can only lower
     // their cells' classes, and none can fall to an open four from above it (`board_
     // tests`: no line class rises when a cell of it is blocked): so a stone stops the
     // three exactly when every open-four cell of theirs loses that class, which only
     // the line through the stone and that cell decides (`Board::cell_class_after`).
+    // One pass finds the first open-four cell (the threat) and, for that, all of them.
+    let mut threat = None;
     let mut open_fours = arrayvec::ArrayVec::<usize, 16>::new();
     let mut fast =
         board.rule() != board::Rule::Renju && board.class_count(them, cell_class::FIVE) == 0;
-    if fast {
-        board.for_each_threat(them, cell_class::OPEN_FOUR, |cell, class| {
-            if class == cell_class::OPEN_FOUR && open_fours.try_push(cell).is_err() {
+    board.for_each_threat(them, cell_class::OPEN_FOUR, |cell, class| {
+        if class == cell_class::OPEN_FOUR {
+            threat = threat.or(Some(cell));
+            if fast && open_fours.try_push(cell).is_err() {
                 fast = false;
             }
-        });
-    }
+        }
+    });
+    let Some(threat) = threat else {
+        return;
+    };
     let mut tried = MoveList::<Cell>::new();
     let packed = board.patterns(them, threat);
     let n = board.size() as i32;
