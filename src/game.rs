@@ -234,6 +234,25 @@ pub trait GameParams: Clone + Default + Send + 'static {
     fn set(&mut self, name: &str, value: &str) -> Result<(), Option<String>>;
 }
 
+/// Scales of the search's late-move pruning and reductions ([`Evaluate::late_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LateMoves {
+    /// The reduction of a quiet late move, in percent of the search's own.
+    pub reduction_percent: u32,
+    /// The moves searched before late-move pruning, in percent of the search's own;
+    /// below 100 the pruning also reaches deeper nodes.
+    pub count_percent: u32,
+}
+
+impl Default for LateMoves {
+    fn default() -> Self {
+        LateMoves {
+            reduction_percent: 100,
+            count_percent: 100,
+        }
+    }
+}
+
 /// Settings for games that have none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NoParams;
@@ -352,6 +371,15 @@ pub trait Evaluate: Game {
     #[inline]
     fn futility_margin(&self, _params: &Self::Params, _depth: u32) -> Option<i32> {
         None
+    }
+
+    /// Scales of late-move pruning and reductions (with [`Evaluate::LATE_MOVE_PRUNING`]),
+    /// in percent of the search's own: the reduction of quiet late moves, and the moves a
+    /// node searches before late-move pruning leaves out the quiet ones. Asked once a
+    /// node. The default, `LateMoves::default()` (100 and 100), is the search's own.
+    #[inline]
+    fn late_moves(&self, _params: &Self::Params) -> LateMoves {
+        LateMoves::default()
     }
 
     /// Whether the search, at shallow nodes off the principal variation with a partial

@@ -49,8 +49,8 @@ use crate::game::notation::{diagram, format_square, parse_grid, parse_square, si
 use crate::game::solver::Solve;
 use crate::game::zobrist::{PIECE_KEYS, SIDE_KEY};
 use crate::game::{
-    variant_int, Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player,
-    Variant, EVAL_LIMIT,
+    variant_int, Evaluate, Game, GameError, GameParams, LateMoves, MoveList, OptionSpec, Outcome,
+    Player, Variant, EVAL_LIMIT,
 };
 pub use board::Rule;
 use board::{cell_class, Board, MAX_SIZE};
@@ -429,6 +429,15 @@ pub struct GomokuParams {
     /// With `refutations`: the percentage of a timed move kept for one check of the move
     /// about to be played, after the iterations (`RefutationPolicy`); 0: none.
     pub final_check: u32,
+    /// With `late_pruning`: the reduction of quiet late moves, in percent of the search's
+    /// own (`Evaluate::late_moves`).
+    pub reduction_percent: u32,
+    /// With `late_pruning`: the moves searched before late-move pruning, in percent of
+    /// the search's own (below 100 the pruning also reaches deeper nodes).
+    pub late_move_percent: u32,
+    /// With `late_pruning`: a move that makes a four and nothing more (no open three with
+    /// it) counts as quiet, so late-move pruning may leave it out and reduce it.
+    pub quiet_fours: bool,
 }
 
 impl GomokuParams {
@@ -478,6 +487,9 @@ impl Default for GomokuParams {
             // into a long mate (results/gomoku-rapfi/README.md, session 22).
             early_check: 0,
             final_check: 30,
+            reduction_percent: 100,
+            late_move_percent: 100,
+            quiet_fours: false,
         }
     }
 }
@@ -630,6 +642,27 @@ const SPECS: &[OptionSpec] = &[
         range: "",
         help: "where GomokuExtensionQuiet leaves moves out, the static value stands for them",
     },
+    OptionSpec {
+        name: "GomokuReductionPercent",
+        kind: "spin",
+        default: "100",
+        range: "25..400",
+        help: "with GomokuLatePruning, the reduction of quiet late moves in percent of the search's own",
+    },
+    OptionSpec {
+        name: "GomokuLateMovePercent",
+        kind: "spin",
+        default: "100",
+        range: "10..100",
+        help: "with GomokuLatePruning, the moves searched before late-move pruning in percent of the search's own (below 100 it also prunes at depths 6 to 8)",
+    },
+    OptionSpec {
+        name: "GomokuQuietFours",
+        kind: "check",
+        default: "false",
+        range: "",
+        help: "with GomokuLatePruning, a move that makes a four and no open three counts as quiet (late-move pruning and reductions)",
+    },
 ];
 
 /// A `check` option's value.
@@ -725,6 +758,15 @@ impl GameParams for GomokuParams {
             Ok(())
         } else if name.eq_ignore_ascii_case("GomokuExtensionStandPat") {
             self.extension_stand_pat = parse_check(value)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuReductionPercent") {
+            self.reduction_percent = parse_in_range::<u32>(value, 25, 400)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuQuietFours") {
+            self.quiet_fours = parse_check(value)?;
+            Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuLateMovePercent") {
+            self.late_move_percent = parse_in_range::<u32>(value, 10, 100)?;
             Ok(())
         } else {
             Err(None)
@@ -856,7 +898,8 @@ impl Evaluate for Gomoku {
         let me = self.side.index();
         let cell = usize::from(mv.0);
         let theirs = self.board.cell_class(1 - me, cell);
-        self.board.cell_class(me, cell) < cell_class::OPEN_THREE
+        let mine = self.board.cell_class(me, cell);
+        (mine < cell_class::OPEN_THREE || (params.quiet_fours && mine == cell_class::FOUR))
             && theirs <= cell_class::FOUR
             && theirs != cell_class::DOUBLE_THREE
     }
@@ -881,6 +924,15 @@ impl Evaluate for Gomoku {
             params.threat_extension
         } else {
             0
+        }
+    }
+
+    /// With `late_pruning`: `reduction_percent` and `late_move_percent`.
+    #[inline]
+    fn late_moves(&self, params: &GomokuParams) -> LateMoves {
+        LateMoves {
+            reduction_percent: params.reduction_percent,
+            count_percent: params.late_move_percent,
         }
     }
 

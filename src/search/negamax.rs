@@ -8,7 +8,7 @@
 
 use crate::budget::control::Control;
 use crate::game::score::{self, loss_in, win_in, INFINITY};
-use crate::game::{Evaluate, Game, MoveList, Outcome, Scoring, EVAL_LIMIT};
+use crate::game::{Evaluate, Game, LateMoves, MoveList, Outcome, Scoring, EVAL_LIMIT};
 use crate::search::ordering::Ordering;
 use crate::search::tt::{Bound, TranspositionTable, PROVEN_DEPTH};
 
@@ -278,13 +278,18 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
         let look_ahead = child_depth >= 2;
         // Late-move pruning: from this many moves on, quiet moves are left out (see
         // `late_move_count`); never in a list the search must complete or prove.
+        let late = if G::LATE_MOVE_PRUNING {
+            position.late_moves(self.params)
+        } else {
+            LateMoves::default()
+        };
         let prune_from = if G::LATE_MOVE_PRUNING
             && !is_pv
             && !exhaustive
             && self.prove_parity.is_none()
             && ply > FULL_WIDTH_PLY
         {
-            late_move_count(depth)
+            late_move_count(depth, late.count_percent)
         } else {
             usize::MAX
         };
@@ -355,7 +360,8 @@ impl<'a, G: Evaluate> Negamax<'a, G> {
             let score = if i == 0 {
                 -self.search(child, child_depth, ply + 1, -beta, -alpha)?
             } else {
-                let reduction = late_move_reduction::<G>(exhaustive, i, depth, quiet);
+                let reduction =
+                    late_move_reduction::<G>(exhaustive, i, depth, quiet, late.reduction_percent);
                 let mut probe =
                     -self.search(child, child_depth - reduction, ply + 1, -alpha - 1, -alpha)?;
                 if reduction > 0 && probe > alpha {
@@ -490,13 +496,15 @@ fn late_move_reduction<G: Evaluate>(
     index: usize,
     depth: u32,
     quiet: bool,
+    percent: u32,
 ) -> u32 {
     if !G::LATE_MOVE_REDUCTIONS || exhaustive || index < 3 || depth < 3 {
         return 0;
     }
     let base = if index >= 8 && depth >= 5 { 2 } else { 1 };
     let reduction = if quiet {
-        base.max(QUIET_REDUCTIONS[(depth as usize).min(31)][index.min(31)])
+        let full = QUIET_REDUCTIONS[(depth as usize).min(31)][index.min(31)];
+        base.max((full * percent + 50) / 100)
     } else {
         base
     };
@@ -529,17 +537,25 @@ const fn quiet_reductions() -> [[u32; 32]; 32] {
 }
 
 /// The number of moves searched at a node `depth` plies above the horizon before late-move
-/// pruning leaves out the quiet ones (`usize::MAX`: none left out, deeper nodes).
+/// pruning leaves out the quiet ones (`usize::MAX`: none left out, deeper nodes), at
+/// `percent` of the search's own counts; below 100 the pruning reaches three plies deeper.
 #[inline]
-fn late_move_count(depth: u32) -> usize {
-    match depth {
+fn late_move_count(depth: u32, percent: u32) -> usize {
+    let count = match depth {
         1 => 3,
         2 => 5,
         3 => 8,
         4 => 11,
         5 => 15,
-        _ => usize::MAX,
+        6 => 19,
+        7 => 24,
+        8 => 30,
+        _ => return usize::MAX,
+    };
+    if percent >= 100 {
+        return if depth <= 5 { count } else { usize::MAX };
     }
+    (count * percent as usize / 100).max(1)
 }
 
 /// The deepest ply at which a partial move list that loses everywhere is completed.
@@ -584,14 +600,31 @@ mod tests {
         // Move 8 at depth 9 loses 3 plies; a forced or early move, or a shallow node, none.
         assert_eq!(QUIET_REDUCTIONS[9][8], 3);
         type G = crate::game::gomoku::Gomoku;
-        assert_eq!(late_move_reduction::<G>(false, 8, 9, true), 3);
-        assert_eq!(late_move_reduction::<G>(false, 8, 9, false), 2);
-        assert_eq!(late_move_reduction::<G>(true, 8, 9, true), 0);
-        assert_eq!(late_move_reduction::<G>(false, 2, 9, true), 0);
-        assert_eq!(late_move_reduction::<G>(false, 20, 3, true), 1);
+        assert_eq!(late_move_reduction::<G>(false, 8, 9, true, 100), 3);
+        assert_eq!(late_move_reduction::<G>(false, 8, 9, false, 100), 2);
+        assert_eq!(late_move_reduction::<G>(true, 8, 9, true, 100), 0);
+        assert_eq!(late_move_reduction::<G>(false, 2, 9, true, 100), 0);
+        assert_eq!(late_move_reduction::<G>(false, 20, 3, true, 100), 1);
+        // Scaled (`Evaluate::late_moves`): half of 3 rounds to 2, twice 3 is 6; the
+        // non-quiet base (2 here) stays, and the child keeps at least one ply.
+        assert_eq!(late_move_reduction::<G>(false, 8, 9, true, 50), 2);
+        assert_eq!(late_move_reduction::<G>(false, 8, 9, true, 200), 6);
+        assert_eq!(late_move_reduction::<G>(false, 8, 9, true, 25), 2);
+        assert_eq!(late_move_reduction::<G>(false, 20, 5, true, 400), 3);
         // Games without reductions never reduce.
         type T = crate::game::tictactoe::TicTacToe;
-        assert_eq!(late_move_reduction::<T>(false, 8, 9, true), 0);
+        assert_eq!(late_move_reduction::<T>(false, 8, 9, true, 100), 0);
+    }
+
+    #[test]
+    fn late_move_counts_scale_and_reach_deeper_only_below_the_full_count() {
+        let full: Vec<usize> = (1..=9).map(|depth| late_move_count(depth, 100)).collect();
+        let max = usize::MAX;
+        assert_eq!(full, [3, 5, 8, 11, 15, max, max, max, max]);
+        let half: Vec<usize> = (1..=9).map(|depth| late_move_count(depth, 50)).collect();
+        assert_eq!(half, [1, 2, 4, 5, 7, 9, 12, 15, max]);
+        // Never fewer than one move.
+        assert_eq!(late_move_count(1, 10), 1);
     }
 
     #[test]

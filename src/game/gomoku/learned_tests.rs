@@ -26,6 +26,9 @@ const LEARNED: GomokuParams = GomokuParams {
     extension_stand_pat: false,
     early_check: 15,
     final_check: 0,
+    reduction_percent: 100,
+    late_move_percent: 100,
+    quiet_fours: false,
 };
 
 /// The 15x15 freestyle position after `moves` (Black first).

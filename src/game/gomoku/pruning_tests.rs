@@ -57,6 +57,35 @@ fn moves_that_make_a_three_or_stop_a_double_threat_are_not_quiet() {
 }
 
 #[test]
+fn a_plain_four_is_quiet_only_with_the_quiet_fours_option() {
+    // Black f8 g8 h8 against White's e8: i8 and j8 each make a four (the five's cell
+    // left is j8 or i8) and nothing else.
+    let black = after("f8 a1 g8 e8 h8 a15");
+    assert_eq!(black.side_to_move(), Player::First);
+    let mut params = pruning(true);
+    for text in ["i8", "j8"] {
+        let cell = square(&black, text);
+        let class = black.board().cell_class(0, usize::from(cell.0));
+        assert_eq!(class, cell_class::FOUR, "{text}");
+        assert!(!black.is_quiet_move(&params, cell), "{text}");
+    }
+    params
+        .set("GomokuQuietFours", "true")
+        .expect("a valid value");
+    assert!(params.quiet_fours);
+    for text in ["i8", "j8"] {
+        assert!(black.is_quiet_move(&params, square(&black, text)), "{text}");
+    }
+    // An open three is still not quiet.
+    let three = after("f8 a1 g8 a15");
+    assert!(!three.is_quiet_move(&params, square(&three, "h8")));
+    assert_eq!(
+        params.set("GomokuQuietFours", "maybe"),
+        Err(Some("expected true or false".into()))
+    );
+}
+
+#[test]
 fn futility_acts_only_where_the_opponent_threatens_nothing() {
     let on = pruning(true);
     let step = on.futility_step;
