@@ -478,7 +478,9 @@ impl Default for GomokuParams {
             double_three: true,
             forced_tempo: true,
             refutations: true,
-            threat_extension: 4,
+            // Was 4 (session 23): half a ply a reply scored +50 +/- 28 Elo against it in
+            // self-play and the same against Rapfi (results/gomoku-rapfi/README.md, session 24).
+            threat_extension: 2,
             threat_extension_moves: 6,
             extension_quiet: 15,
             extension_stand_pat: false,
@@ -617,7 +619,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec {
         name: "GomokuThreatExtension",
         kind: "spin",
-        default: "4",
+        default: "2",
         range: "0..4",
         help: "in the main search, the reply to an open three (at most GomokuThreatExtensionMoves stops and own fours) costs this many quarters of a ply less (4: no depth), up to the root's depth in plies a line",
     },
