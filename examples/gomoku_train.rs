@@ -13,14 +13,22 @@
 //! between games) and writes one line per game: `ply:value` for each such position, the
 //! value in evaluation points or `W`/`L` for a proven win or loss of the side to move.
 //!
-//! `cargo run --release --example gomoku_train -- fit FILE... [--labels LABELS...] [--lambda L]
-//! [--combo-lambda C] [--no-combos] [--skip N] [--prior S] [--label-depth D]`
+//! `cargo run --release --example gomoku_train -- fit FILE... [--labels LABELS...]
+//! [--lambda L] [--combo-lambda C] [--no-combos] [--drop-threats] [--search-scale]
+//! [--no-tempo-view] [--skip N] [--prior S] [--label-depth D]`
 //! replays the games, takes the features of every position (line class, cell class and
 //! four-line combination counts of each side, as side to move and as the side waiting)
 //! and fits a logistic regression of the outcome on them; it prints the Rust table of
 //! `src/game/gomoku/learned/weights.rs`. `--lambda L` is the ridge penalty of the line and
 //! cell weights, `--combo-lambda C` (default 10) that of the combination weights;
-//! `--no-combos` leaves the combinations out (their weights 0: the model of sessions 8-24).
+//! `--no-combos` leaves the combinations out (their weights 0: the model of sessions 8-24);
+//! `--drop-threats` trains only on positions whose search label is an ordinary value;
+//! `--search-scale` writes the weights in the points of the search values' own scale
+//! (1 logit = the points the labels' conversion fitted) instead of the classic
+//! evaluation's (the default). A position where the side to move must stop an open three
+//! is taken from the opponent's view (features, labels and outcome), as the evaluation
+//! scores it (`learned::features_of`); `--no-tempo-view` takes every position from the
+//! side to move's view (the fits before session 25).
 //! `--prior S` pulls each weight towards the classic evaluation's worth of the same class
 //! (mover 5/4, waiter -1, in the logits of the classic evaluation's own fitted scale) by
 //! a ridge penalty of S times the feature's summed square, instead of towards 0.
@@ -180,6 +188,15 @@ impl Searched {
         }
     }
 
+    /// The same verdict from the opponent's side.
+    fn flipped(self) -> Self {
+        match self {
+            Searched::Value(v) => Searched::Value(-v),
+            Searched::Won => Searched::Lost,
+            Searched::Lost => Searched::Won,
+        }
+    }
+
     fn text(self) -> String {
         match self {
             Searched::Value(v) => v.to_string(),
@@ -328,6 +345,7 @@ fn read_samples(
     skip: usize,
     label_depth: Option<u32>,
     labels: &[String],
+    tempo_view: bool,
 ) -> Vec<Sample> {
     let mut samples = Vec::new();
     let params = GomokuParams::default();
@@ -348,9 +366,13 @@ fn read_samples(
             if ply < skip {
                 return;
             }
+            // The tempo side's view (see `learned::features_of`): the opponent's when the
+            // side to move must stop an open three.
+            let flip = tempo_view && position.must_defend();
+            let me = position.side_to_move().index() ^ usize::from(flip);
             let target = match winner {
                 None => 0.5,
-                Some(p) if p == position.side_to_move() => 1.0,
+                Some(p) if p.index() == me => 1.0,
                 Some(_) => 0.0,
             };
             let searched = match &file_labels {
@@ -370,7 +392,12 @@ fn read_samples(
                     Some(Searched::of(result.score))
                 }),
             };
-            let features = learned::features(position)
+            let searched = if flip {
+                searched.map(Searched::flipped)
+            } else {
+                searched
+            };
+            let features = learned::features_of(position, me)
                 .iter()
                 .enumerate()
                 .filter(|&(_, &v)| v != 0.0)
@@ -379,7 +406,7 @@ fn read_samples(
             samples.push(Sample {
                 features,
                 target,
-                classic: position.evaluate(&params),
+                classic: position.evaluate(&params) * if flip { -1 } else { 1 },
                 // Games numbered from 1 over all files, as before.
                 game: games + game + 1,
                 searched,
@@ -411,6 +438,13 @@ fn fit(args: &[String]) {
     let skip: usize = value(args, "--skip").unwrap_or(0);
     // Without the combination features (their weights stay 0).
     let no_combos = args.iter().any(|a| a == "--no-combos");
+    // Train only on the positions whose search label is an ordinary value (no proven
+    // result, no threat value): what the search settles is left to the search.
+    let drop_threats = args.iter().any(|a| a == "--drop-threats");
+    // Weights in the search values' points rather than the classic evaluation's.
+    let use_search_scale = args.iter().any(|a| a == "--search-scale");
+    // Every position from the side to move's view, as before session 25.
+    let tempo_view = !args.iter().any(|a| a == "--no-tempo-view");
     // Pull the weights towards the classic evaluation's (see `fit`'s header).
     let prior_strength: Option<f64> = value(args, "--prior");
     // Train on the win probability of a search of this depth instead of the outcome.
@@ -420,7 +454,14 @@ fn fit(args: &[String]) {
     let mut i = 0;
     let mut in_labels = false;
     while i < args.len() {
-        if args[i] == "--no-combos" {
+        if [
+            "--no-combos",
+            "--drop-threats",
+            "--search-scale",
+            "--no-tempo-view",
+        ]
+        .contains(&args[i].as_str())
+        {
             i += 1;
         } else if args[i] == "--labels" {
             in_labels = true;
@@ -442,7 +483,7 @@ fn fit(args: &[String]) {
         std::process::exit(2);
     }
     let clock = Instant::now();
-    let mut samples = read_samples(&paths, skip, label_depth, &labels);
+    let mut samples = read_samples(&paths, skip, label_depth, &labels, tempo_view);
     eprintln!(
         "{} positions in {:.1} s",
         samples.len(),
@@ -454,7 +495,13 @@ fn fit(args: &[String]) {
     }
     // Outcomes stay the held-out yardstick; training targets may be search values,
     // turned into probabilities by a one-feature fit of the outcome on them.
+    if drop_threats {
+        samples
+            .retain(|s| matches!(s.searched, Some(Searched::Value(v)) if v.abs() < THREAT_VALUE));
+        eprintln!("{} positions with ordinary search values", samples.len());
+    }
     let outcomes: Vec<f32> = samples.iter().map(|s| s.target).collect();
+    let mut search_scale = None;
     if samples.iter().any(|s| s.searched.is_some()) {
         let values: Vec<(Vec<f64>, f64)> = samples
             .iter()
@@ -471,6 +518,7 @@ fn fit(args: &[String]) {
         let (xs, ys): (Vec<_>, Vec<_>) = values.into_iter().unzip();
         let w = logistic(&xs, &ys, &[1e-6], &[0.0], 8)[0];
         eprintln!("search values: 1 logit = {:.0} points", 1000.0 / w);
+        search_scale = Some(1000.0 / w);
         for sample in &mut samples {
             sample.target = match sample.searched {
                 Some(Searched::Value(v)) => sigmoid(f64::from(v) / 1000.0 * w) as f32,
@@ -509,8 +557,16 @@ fn fit(args: &[String]) {
         .collect();
     let classic_y: Vec<f64> = outcomes.iter().map(|&y| f64::from(y)).collect();
     let classic_w = logistic(&classic_x, &classic_y, &[1e-6], &[0.0], 8)[0];
-    let scale = 1000.0 / classic_w;
-    eprintln!("classic evaluation: 1 logit = {scale:.0} points");
+    let classic_scale = 1000.0 / classic_w;
+    eprintln!("classic evaluation: 1 logit = {classic_scale:.0} points");
+    // The weights' points: the classic evaluation's (a learned value means the win
+    // probability a classic one of the same size does), or with `--search-scale` the
+    // search values' (the learned value stands for the labelling search's value).
+    let scale = match search_scale {
+        Some(points) if use_search_scale => points,
+        _ => classic_scale,
+    };
+    eprintln!("weights in points of {scale:.0} a logit");
     let dim = learned::FEATURES + 1;
     let ridge = |i: usize| {
         if i >= learned::BLACK_TO_MOVE {
@@ -531,10 +587,11 @@ fn fit(args: &[String]) {
             for (role, sign) in [(0, 1.25), (1, -1.0)] {
                 let base = role * learned::ROLE_FEATURES;
                 for (line, &v) in LINE_VALUE.iter().enumerate() {
-                    prior[base + line] = sign * f64::from(v) / scale;
+                    prior[base + line] = sign * f64::from(v) / classic_scale;
                 }
                 for (class, &v) in CELL_BONUS.iter().enumerate() {
-                    prior[base + learned::LINE_CLASSES + class] = sign * f64::from(v) / scale;
+                    prior[base + learned::LINE_CLASSES + class] =
+                        sign * f64::from(v) / classic_scale;
                 }
             }
             let mut squares = vec![0.0; dim];
@@ -560,7 +617,7 @@ fn fit(args: &[String]) {
     let (learned_loss, n) = log_loss(test.iter().map(|(x, y, _, _)| (predict(x), *y)));
     let (classic_loss, _) = log_loss(
         test.iter()
-            .map(|(_, y, _, c)| (sigmoid(f64::from(*c) / scale), *y)),
+            .map(|(_, y, _, c)| (sigmoid(f64::from(*c) / classic_scale), *y)),
     );
     eprintln!(
         "held-out positions {n}: log loss of the outcome: learned {learned_loss:.5}, classic {classic_loss:.5}"

@@ -96,9 +96,17 @@ pub fn cell_worth(weights: &[i32; FEATURES + 1], role: usize, packed: u16, class
 /// The features of `position` from the side to move's point of view, counted from
 /// scratch (for training and tests; the search uses the board's incremental sums).
 pub fn features(position: &Gomoku) -> [f32; FEATURES] {
+    features_of(position, position.side_to_move().index())
+}
+
+/// The features of `position` with player `me` (0 Black, 1 White) as the mover: the
+/// side with the tempo, which is the opponent of the side to move when that side must
+/// stop an open three ([`Gomoku::must_defend`]; the evaluation, with `GomokuInitiative`
+/// on, scores such a position as minus the opponent's view, and the fit trains on the
+/// same view).
+pub fn features_of(position: &Gomoku, me: usize) -> [f32; FEATURES] {
     let mut out = [0.0; FEATURES];
     let board = position.board();
-    let me = position.side_to_move().index();
     for cell in 0..board.size() * board.size() {
         if board.stone(cell).is_some() {
             continue;

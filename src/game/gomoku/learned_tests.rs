@@ -165,3 +165,36 @@ fn table_entries_are_the_weights_of_lines_class_and_combination() {
         }
     }
 }
+
+/// The weighted features of `position` with player `me` as the mover.
+fn weighted(position: &Gomoku, me: usize) -> i32 {
+    let features = learned::features_of(position, me);
+    features
+        .iter()
+        .zip(WEIGHTS_OF_TEST.iter())
+        .map(|(&x, &w)| x as i32 * w)
+        .sum::<i32>()
+        + WEIGHTS_OF_TEST[learned::FEATURES]
+}
+
+#[test]
+fn the_side_with_the_tempo_is_the_mover() {
+    let initiative = GomokuParams {
+        initiative: true,
+        forced_tempo: true,
+        ..LEARNED
+    };
+    // White to move against Black's open three: Black has the tempo.
+    let position = after("h8 a1 i8 a15 j8");
+    assert!(learned::is_quiet(&position) && position.must_defend());
+    assert_eq!(position.evaluate(&initiative), -weighted(&position, 0));
+    assert_eq!(position.evaluate(&LEARNED), weighted(&position, 1));
+    // Nothing to stop: the side to move is the mover, except after a forced reply.
+    let quiet = after("h8 i9 j8");
+    assert!(!quiet.must_defend());
+    assert_eq!(quiet.evaluate(&initiative), weighted(&quiet, 1));
+    assert_eq!(
+        quiet.evaluate_after_forced_reply(&initiative),
+        -weighted(&quiet, 0)
+    );
+}
