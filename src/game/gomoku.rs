@@ -359,7 +359,8 @@ pub enum GomokuEval {
     /// Hand-set worth of the line and cell classes (`cells.rs`), the side to move's
     /// counted 5/4.
     Classic,
-    /// Weights fitted on self-play outcomes (`learned.rs`, data/gomoku/README.md).
+    /// Weights fitted on arbor's own 6-ply searches of self-play positions (`learned.rs`,
+    /// data/gomoku/README.md).
     Learned,
 }
 
@@ -505,7 +506,7 @@ const SPECS: &[OptionSpec] = &[
         kind: "combo",
         default: "classic",
         range: "classic|learned",
-        help: "evaluation: hand-set pattern worths, or pattern weights fitted on self-play outcomes",
+        help: "evaluation: hand-set pattern worths, or pattern weights fitted on arbor's own searches of self-play positions",
     },
     OptionSpec {
         name: "GomokuThreatSolver",

@@ -1,8 +1,9 @@
 //! The learned evaluation (`GomokuEval learned`): a linear model over the same line and
 //! cell classes the classic evaluation sums, but with its own weight for each class as
-//! the side to move ("mover") and as the side waiting ("waiter"), fitted by logistic
-//! regression on self-play positions (labelled by their outcome or by a short search's
-//! value; `examples/gomoku_train.rs`, data/gomoku/README.md).
+//! the side with the tempo ("mover": the side to move, unless it must stop an open three,
+//! see [`features_of`]) and as the other side ("waiter"), fitted by logistic regression on
+//! self-play positions (labelled by their outcome or by a search's value;
+//! `examples/gomoku_train.rs`, data/gomoku/README.md).
 //!
 //! Each empty cell is worth `sum over its four lines of LINE[role][line class] +
 //! CELL[role][cell class] + COMBO[role][the unordered combination of its four line
