@@ -359,7 +359,8 @@ pub enum GomokuEval {
     /// Hand-set worth of the line and cell classes (`cells.rs`), the side to move's
     /// counted 5/4.
     Classic,
-    /// Weights fitted on self-play outcomes (`learned.rs`, data/gomoku/README.md).
+    /// Weights fitted on arbor's own 6-ply searches of self-play positions (`learned.rs`,
+    /// data/gomoku/README.md).
     Learned,
 }
 
@@ -505,7 +506,7 @@ const SPECS: &[OptionSpec] = &[
         kind: "combo",
         default: "classic",
         range: "classic|learned",
-        help: "evaluation: hand-set pattern worths, or pattern weights fitted on self-play outcomes",
+        help: "evaluation: hand-set pattern worths, or pattern weights fitted on arbor's own searches of self-play positions",
     },
     OptionSpec {
         name: "GomokuThreatSolver",
@@ -780,6 +781,17 @@ impl GameParams for GomokuParams {
 }
 
 impl Gomoku {
+    /// Whether the side to move must stop the opponent's open three: the opponent can make
+    /// an open four (or two fours) and the side to move has no four to make first (the
+    /// classic evaluation's `initiative` and the learned one's tempo).
+    pub fn must_defend(&self) -> bool {
+        let me = self.side.index();
+        let board = &self.board;
+        board.class_count(1 - me, cell_class::OPEN_FOUR) > 0
+            && board.class_count(me, cell_class::FOUR) == 0
+            && board.class_count(me, cell_class::FOUR_THREE) == 0
+    }
+
     /// The evaluation (`Evaluate::evaluate`), the classic one's 5/4 tempo counted for the
     /// side to move when `mover_tempo`, else for the opponent.
     fn evaluate_with_tempo(&self, params: &GomokuParams, mover_tempo: bool) -> i32 {
@@ -818,12 +830,9 @@ impl Gomoku {
                 return 9_000;
             }
         }
+        let must_defend = params.initiative && self.must_defend();
         let score = match params.eval {
             GomokuEval::Classic => {
-                let must_defend = params.initiative
-                    && board.class_count(them, cell_class::OPEN_FOUR) > 0
-                    && board.class_count(me, cell_class::FOUR) == 0
-                    && board.class_count(me, cell_class::FOUR_THREE) == 0;
                 if must_defend {
                     let cells = board.class_count(them, cell_class::OPEN_FOUR);
                     let stopped = if cells <= MAX_STOPPED_CELLS {
@@ -839,15 +848,24 @@ impl Gomoku {
                 }
             }
             GomokuEval::Learned => {
-                let black = if me == 0 {
+                // The side with the tempo is the model's mover: the opponent when the
+                // side to move must stop an open three (`initiative`) or when the tempo
+                // goes to the blocker of a four (`!mover_tempo`), as the classic
+                // evaluation counts its 5/4; the fit takes the same view (`learned.rs`).
+                let (mover, sign) = if must_defend || !mover_tempo {
+                    (them, -1)
+                } else {
+                    (me, 1)
+                };
+                let black = if mover == 0 {
                     learned::WEIGHTS[learned::BLACK_TO_MOVE]
                 } else {
                     0
                 };
-                board.learned_value(me, 0)
-                    + board.learned_value(them, 1)
+                sign * (board.learned_value(mover, 0)
+                    + board.learned_value(1 - mover, 1)
                     + black
-                    + learned::WEIGHTS[learned::FEATURES]
+                    + learned::WEIGHTS[learned::FEATURES])
             }
         };
         score.clamp(-EVAL_LIMIT / 2, EVAL_LIMIT / 2)

@@ -1,13 +1,19 @@
 //! The learned evaluation (`GomokuEval learned`): a linear model over the same line and
 //! cell classes the classic evaluation sums, but with its own weight for each class as
-//! the side to move ("mover") and as the side waiting ("waiter"), fitted by logistic
-//! regression on self-play positions (labelled by their outcome or by a short search's
-//! value; `examples/gomoku_train.rs`, data/gomoku/README.md).
+//! the side with the tempo ("mover": the side to move, unless it must stop an open three,
+//! see [`features_of`]) and as the other side ("waiter"), fitted by logistic regression on
+//! self-play positions (labelled by their outcome or by a search's value;
+//! `examples/gomoku_train.rs`, data/gomoku/README.md).
 //!
 //! Each empty cell is worth `sum over its four lines of LINE[role][line class] +
-//! CELL[role][cell class] + PAIR[role][its two best line classes]` for each player. The
-//! board keeps the per-player sums for both roles incrementally (`board.rs`), so the
-//! evaluation costs two additions. This module knows nothing about searching.
+//! CELL[role][cell class] + COMBO[role][the unordered combination of its four line
+//! classes]` for each player. The combination (495 multisets of four of the nine line
+//! classes) determines the other two, so COMBO alone could say everything; the fit keeps
+//! LINE and CELL as a lightly regularised base and pulls each COMBO weight harder towards
+//! 0, so that a rare combination is worth about what its lines and class are. The board
+//! keeps the per-player sums for both roles incrementally through a table indexed by the
+//! packed line classes (`cells.rs`), so the evaluation costs two additions whatever the
+//! weights. This module knows nothing about searching.
 
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::Gomoku;
@@ -15,11 +21,13 @@ use crate::game::Game;
 
 /// Line classes (`patterns.rs`, DEAD..FIVE) that carry a weight.
 pub const LINE_CLASSES: usize = 9;
-/// Unordered pairs of line classes (the two best lines of a cell).
-pub const LINE_PAIRS: usize = LINE_CLASSES * (LINE_CLASSES + 1) / 2;
+/// Unordered combinations (multisets) of four line classes: C(9 + 3, 4).
+pub const COMBOS: usize = 495;
+/// Where the combination features of a role start.
+pub const COMBO_BASE: usize = LINE_CLASSES + cell_class::COUNT;
 /// Features per role: line class counts (summed over the four directions), cell class
-/// counts, then counts of the cells' two best line classes as a pair.
-pub const ROLE_FEATURES: usize = LINE_CLASSES + cell_class::COUNT + LINE_PAIRS;
+/// counts, then counts of the cells' combinations of four line classes.
+pub const ROLE_FEATURES: usize = COMBO_BASE + COMBOS;
 /// Features of a position: the side to move's, the waiting side's, then 1 when Black
 /// is to move (the first player's edge).
 pub const FEATURES: usize = 2 * ROLE_FEATURES + 1;
@@ -28,6 +36,38 @@ pub const BLACK_TO_MOVE: usize = 2 * ROLE_FEATURES;
 
 mod weights;
 pub use weights::WEIGHTS;
+
+/// `BINOMIAL[n][k]`: n choose k, for the combinatorial number system of [`combo_index`].
+const BINOMIAL: [[usize; 5]; 12] = {
+    let mut table = [[0; 5]; 12];
+    let mut n = 0;
+    while n < 12 {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k < 5 && k <= n {
+            table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// The index (0..[`COMBOS`]) of the unordered combination of four line classes
+/// (each 0..[`LINE_CLASSES`]): with the classes sorted `a >= b >= c >= d`,
+/// `C(a + 3, 4) + C(b + 2, 3) + C(c + 1, 2) + C(d, 1)` (the combinatorial number
+/// system, a bijection from the multisets onto 0..495).
+pub fn combo_index(mut lines: [usize; 4]) -> usize {
+    lines.sort_unstable_by(|x, y| y.cmp(x));
+    let [a, b, c, d] = lines;
+    BINOMIAL[a + 3][4] + BINOMIAL[b + 2][3] + BINOMIAL[c + 1][2] + d
+}
+
+/// The line classes of packed four-direction classes, those above FIVE (which occur
+/// only in forbidden cells) counted as FIVE.
+fn lines_of(packed: u16) -> [usize; 4] {
+    [0, 1, 2, 3].map(|dir| usize::from(packed >> (4 * dir) & 0xF).min(LINE_CLASSES - 1))
+}
 
 /// Calls `f` with the index (within a role) of each feature that one empty cell with
 /// packed line classes `packed` and combined class `class` adds 1 to. Forbidden cells
@@ -38,19 +78,11 @@ pub fn cell_features(packed: u16, class: u8, mut f: impl FnMut(usize)) {
         return;
     }
     f(LINE_CLASSES + usize::from(class));
-    let (mut best, mut second) = (0, 0);
-    for dir in 0..4 {
-        // Nibbles above FIVE occur only in forbidden cells.
-        let line = usize::from(packed >> (4 * dir) & 0xF).min(LINE_CLASSES - 1);
+    let lines = lines_of(packed);
+    for line in lines {
         f(line);
-        if line > best {
-            second = best;
-            best = line;
-        } else if line > second {
-            second = line;
-        }
     }
-    f(LINE_CLASSES + cell_class::COUNT + best * (best + 1) / 2 + second);
+    f(COMBO_BASE + combo_index(lines));
 }
 
 /// The worth of one empty cell with packed line classes `packed` and combined class
@@ -65,9 +97,17 @@ pub fn cell_worth(weights: &[i32; FEATURES + 1], role: usize, packed: u16, class
 /// The features of `position` from the side to move's point of view, counted from
 /// scratch (for training and tests; the search uses the board's incremental sums).
 pub fn features(position: &Gomoku) -> [f32; FEATURES] {
+    features_of(position, position.side_to_move().index())
+}
+
+/// The features of `position` with player `me` (0 Black, 1 White) as the mover: the
+/// side with the tempo, which is the opponent of the side to move when that side must
+/// stop an open three ([`Gomoku::must_defend`]; the evaluation, with `GomokuInitiative`
+/// on, scores such a position as minus the opponent's view, and the fit trains on the
+/// same view).
+pub fn features_of(position: &Gomoku, me: usize) -> [f32; FEATURES] {
     let mut out = [0.0; FEATURES];
     let board = position.board();
-    let me = position.side_to_move().index();
     for cell in 0..board.size() * board.size() {
         if board.stone(cell).is_some() {
             continue;

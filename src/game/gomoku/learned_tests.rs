@@ -119,3 +119,82 @@ fn threats_rank_as_they_should() {
     let free = learned("h8 a1 i8 a15");
     assert!(free > learned("h8 a1 i8 b1 a3 c1 a5 d1"));
 }
+
+#[test]
+fn the_combination_index_is_a_bijection_on_multisets() {
+    let mut seen = [false; learned::COMBOS];
+    let classes = learned::LINE_CLASSES;
+    for a in 0..classes {
+        for b in 0..=a {
+            for c in 0..=b {
+                for d in 0..=c {
+                    let index = learned::combo_index([a, b, c, d]);
+                    assert!(index < learned::COMBOS, "{a} {b} {c} {d}");
+                    assert!(!seen[index], "{a} {b} {c} {d}: {index} twice");
+                    seen[index] = true;
+                    // Any order of the same four classes is the same combination.
+                    for order in [[d, c, b, a], [b, d, a, c], [c, a, d, b]] {
+                        assert_eq!(learned::combo_index(order), index);
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen.iter().all(|&s| s));
+}
+
+#[test]
+fn table_entries_are_the_weights_of_lines_class_and_combination() {
+    use crate::game::gomoku::cells::cell_table;
+    let weights = &learned::WEIGHTS;
+    let table = cell_table(false);
+    for packed in 0..=u16::MAX {
+        let lines = [0, 1, 2, 3].map(|dir| usize::from(packed >> (4 * dir) & 0xF));
+        // Only nibbles up to FIVE occur in the unrestricted table's cells.
+        if lines.iter().any(|&line| line >= learned::LINE_CLASSES) {
+            continue;
+        }
+        let entry = table.entry[usize::from(packed)];
+        let class = usize::from(entry.class());
+        for (role, worth) in [entry.mover(), entry.waiter()].into_iter().enumerate() {
+            let base = role * learned::ROLE_FEATURES;
+            let expected = lines.iter().map(|&line| weights[base + line]).sum::<i32>()
+                + weights[base + learned::LINE_CLASSES + class]
+                + weights[base + learned::COMBO_BASE + learned::combo_index(lines)];
+            assert_eq!(worth, expected, "{packed:#06x} role {role}");
+        }
+    }
+}
+
+/// The weighted features of `position` with player `me` as the mover.
+fn weighted(position: &Gomoku, me: usize) -> i32 {
+    let features = learned::features_of(position, me);
+    features
+        .iter()
+        .zip(WEIGHTS_OF_TEST.iter())
+        .map(|(&x, &w)| x as i32 * w)
+        .sum::<i32>()
+        + WEIGHTS_OF_TEST[learned::FEATURES]
+}
+
+#[test]
+fn the_side_with_the_tempo_is_the_mover() {
+    let initiative = GomokuParams {
+        initiative: true,
+        forced_tempo: true,
+        ..LEARNED
+    };
+    // White to move against Black's open three: Black has the tempo.
+    let position = after("h8 a1 i8 a15 j8");
+    assert!(learned::is_quiet(&position) && position.must_defend());
+    assert_eq!(position.evaluate(&initiative), -weighted(&position, 0));
+    assert_eq!(position.evaluate(&LEARNED), weighted(&position, 1));
+    // Nothing to stop: the side to move is the mover, except after a forced reply.
+    let quiet = after("h8 i9 j8");
+    assert!(!quiet.must_defend());
+    assert_eq!(quiet.evaluate(&initiative), weighted(&quiet, 1));
+    assert_eq!(
+        quiet.evaluate_after_forced_reply(&initiative),
+        -weighted(&quiet, 0)
+    );
+}
