@@ -17,6 +17,7 @@ pub mod proof;
 pub mod quiet;
 pub mod renju;
 pub mod root;
+pub mod threat_mask;
 pub mod vcf;
 pub mod vct_zone;
 
@@ -375,6 +376,9 @@ pub struct GomokuParams {
     pub vct_nodes: u64,
     /// Look for a short VCF at the leaves of the main search.
     pub leaf_vcf: bool,
+    /// Add the fitted worth of the leaf's threat mask (`threat_mask.rs`) to the pattern
+    /// evaluation.
+    pub threat_mask: bool,
     /// At the root, leave out the moves after which the opponent wins by threats.
     pub defence: bool,
     /// At a leaf where the opponent has a four, evaluate after the forced block.
@@ -464,6 +468,7 @@ impl Default for GomokuParams {
             vct_nodes: 2_000_000,
             // Off: it halved the nodes per second and won nothing in a 40-game match.
             leaf_vcf: false,
+            threat_mask: false,
             defence: true,
             leaf_block: true,
             initiative: true,
@@ -514,6 +519,13 @@ const SPECS: &[OptionSpec] = &[
         default: "true",
         range: "",
         help: "prove wins by continuous fours (VCF) and threes (VCT) before searching",
+    },
+    OptionSpec {
+        name: "GomokuThreatMask",
+        kind: "check",
+        default: "false",
+        range: "",
+        help: "add to the pattern evaluation a worth fitted on arbor's searches for each combination of both sides' threats (four, open three, double three; four-three, open four)",
     },
     OptionSpec {
         name: "GomokuLeafVcf",
@@ -708,6 +720,9 @@ impl GameParams for GomokuParams {
         } else if name.eq_ignore_ascii_case("GomokuThreatSolver") {
             self.threat_solver = parse_check(value)?;
             Ok(())
+        } else if name.eq_ignore_ascii_case("GomokuThreatMask") {
+            self.threat_mask = parse_check(value)?;
+            Ok(())
         } else if name.eq_ignore_ascii_case("GomokuLeafVcf") {
             self.leaf_vcf = parse_check(value)?;
             Ok(())
@@ -867,6 +882,11 @@ impl Gomoku {
                     + black
                     + learned::WEIGHTS[learned::FEATURES])
             }
+        };
+        let score = if params.threat_mask {
+            score + threat_mask::THREAT_MASK_WEIGHTS[threat_mask::threat_mask(board, me)]
+        } else {
+            score
         };
         score.clamp(-EVAL_LIMIT / 2, EVAL_LIMIT / 2)
     }

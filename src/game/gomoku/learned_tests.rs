@@ -8,6 +8,7 @@ const LEARNED: GomokuParams = GomokuParams {
     threat_solver: true,
     vct_nodes: 2_000_000,
     leaf_vcf: false,
+    threat_mask: false,
     defence: true,
     // The weights alone, without the forced block of a four.
     leaf_block: false,
