@@ -38,20 +38,32 @@ pub fn logistic<X: AsRef<[f64]>>(
                 }
             }
         }
-        for i in 0..dim {
-            gradient[i] += lambdas[i] * (w[i] - prior[i]);
-            hessian[i][i] += lambdas[i];
-        }
-        let step = solve(hessian, gradient);
-        for i in 0..dim {
-            w[i] -= step[i];
-        }
+        ridge_newton_step(&mut w, gradient, hessian, lambdas, prior);
         eprintln!(
             "iteration {iteration}: mean log loss {:.5}",
             loss / xs.len() as f64
         );
     }
     w
+}
+
+/// One Newton step of the ridge-regularised loss: adds the pull of each weight towards
+/// its prior to the data's gradient and Hessian, and moves `w` by the solved step.
+fn ridge_newton_step(
+    w: &mut [f64],
+    mut gradient: Vec<f64>,
+    mut hessian: Vec<Vec<f64>>,
+    lambdas: &[f64],
+    prior: &[f64],
+) {
+    for i in 0..w.len() {
+        gradient[i] += lambdas[i] * (w[i] - prior[i]);
+        hessian[i][i] += lambdas[i];
+    }
+    let step = solve(hessian, gradient);
+    for (weight, step) in w.iter_mut().zip(step) {
+        *weight -= step;
+    }
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
@@ -134,14 +146,7 @@ pub fn logistic_sparse(
                 };
             }
         }
-        for i in 0..dim {
-            gradient[i] += lambdas[i] * (w[i] - prior[i]);
-            hessian[i][i] += lambdas[i];
-        }
-        let step = solve(hessian, gradient);
-        for i in 0..dim {
-            w[i] -= step[i];
-        }
+        ridge_newton_step(&mut w, gradient, hessian, lambdas, prior);
         eprintln!(
             "iteration {iteration}: mean log loss {:.5}",
             loss / xs.len() as f64
