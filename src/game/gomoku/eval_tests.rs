@@ -10,11 +10,20 @@ fn after(moves: &str) -> Gomoku {
         .expect("legal moves")
 }
 
+/// The defaults with the classic evaluation, whose tempo and discount rules these tests
+/// check (the learned one is the default since session 25).
+fn classic() -> GomokuParams {
+    GomokuParams {
+        eval: GomokuEval::Classic,
+        ..GomokuParams::default()
+    }
+}
+
 fn with(leaf_block: bool, initiative: bool) -> GomokuParams {
     GomokuParams {
         leaf_block,
         initiative,
-        ..GomokuParams::default()
+        ..classic()
     }
 }
 
@@ -117,10 +126,10 @@ fn an_open_three_the_side_to_move_must_stop_is_valued_near_its_block() {
 #[test]
 fn a_double_three_the_opponent_cannot_answer_with_a_four_is_won() {
     // Black f8 g8 and h6 h7: h8 makes two open threes; White's stones are in the corners.
-    let on = GomokuParams::default();
+    let on = classic();
     let off = GomokuParams {
         double_three: false,
-        ..GomokuParams::default()
+        ..classic()
     };
     let position = after("f8 a1 g8 a15 h6 o1 h7 o15");
     assert_eq!(position.side_to_move(), Player::First);
@@ -151,10 +160,10 @@ fn after_a_four_and_its_forced_block_the_tempo_goes_to_the_blocker() {
     assert_eq!(position.side_to_move(), Player::First);
     let board = position.board();
     let (black, white) = (board.value(0), board.value(1));
-    let on = GomokuParams::default();
+    let on = classic();
     let off = GomokuParams {
         forced_tempo: false,
-        ..GomokuParams::default()
+        ..classic()
     };
     assert_eq!(position.evaluate(&on), black * 5 / 4 - white);
     assert_eq!(
