@@ -16,7 +16,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 
 use arbor::game::gomoku::threat_mask::{self, MASKS};
-use arbor::game::gomoku::{Gomoku, GomokuParams, Rule};
+use arbor::game::gomoku::{Gomoku, GomokuEval, GomokuParams, Rule};
 use arbor::game::{Evaluate, Game};
 
 #[path = "common/flags.rs"]
@@ -51,7 +51,12 @@ fn main() {
         eprintln!("usage: gomoku_threat_mask GAMES:LABELS... [--scale S] [--ridge R]");
         std::process::exit(2);
     }
-    let params = GomokuParams::default();
+    // The worths are what the search adds to the classic static value (the default
+    // evaluation is the learned one since session 25).
+    let params = GomokuParams {
+        eval: GomokuEval::Classic,
+        ..GomokuParams::default()
+    };
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (games, labels) in pairs {
         read(games, labels, &params, scale, &mut train, &mut held);

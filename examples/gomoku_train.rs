@@ -46,7 +46,7 @@ use std::time::Instant;
 
 use arbor::game::gomoku::cells::{CELL_BONUS, LINE_VALUE};
 use arbor::game::gomoku::learned;
-use arbor::game::gomoku::{Cell, Gomoku, GomokuParams};
+use arbor::game::gomoku::{Cell, Gomoku, GomokuEval, GomokuParams};
 use arbor::game::othello::train::rng::Rng;
 use arbor::game::score::ScoreReport;
 use arbor::game::{Evaluate, Game, MoveList, Outcome, Player};
@@ -97,7 +97,7 @@ fn gen(args: &[String]) {
     let params = GomokuParams {
         threat_solver: false,
         defence: false,
-        ..GomokuParams::default()
+        ..classic_params()
     };
     let clock = Instant::now();
     let mut tables = Tables::try_new(16).expect("16 MiB table");
@@ -220,6 +220,16 @@ fn label_params() -> GomokuParams {
     GomokuParams {
         threat_solver: false,
         defence: false,
+        ..classic_params()
+    }
+}
+
+/// The engine's defaults with the classic evaluation, which made the games and labels of
+/// the data and gives the fit its reference values (the default evaluation is the learned
+/// one since session 25).
+fn classic_params() -> GomokuParams {
+    GomokuParams {
+        eval: GomokuEval::Classic,
         ..GomokuParams::default()
     }
 }
@@ -348,7 +358,7 @@ fn read_samples(
     tempo_view: bool,
 ) -> Vec<Sample> {
     let mut samples = Vec::new();
-    let params = GomokuParams::default();
+    let params = classic_params();
     let search_params = label_params();
     let mut tables = Tables::try_new(16).expect("16 MiB table");
     let mut solver = Default::default();
