@@ -1,17 +1,20 @@
 //! The training tool of the learned Gomoku evaluation (see data/gomoku/README.md):
 //!
-//! `cargo run --release --example gomoku_train -- gen --games N --seed S --depth D --out FILE`
+//! `cargo run --release --example gomoku_train -- gen --games N --seed S --depth D --out FILE
+//! [--eval classic|learned]`
 //! plays freestyle 15x15 self-play games (a few random stones near the centre, then a
-//! fixed-depth search with the classic evaluation and a few random moves) and writes one
-//! line per game: the result (`B`, `W` or `D`), the number of random opening stones, and
-//! the moves.
+//! fixed-depth search with the evaluation of `--eval`, classic by default, and a few random
+//! moves) and writes one line per game: the result (`B`, `W` or `D`), the number of random
+//! opening stones, and the moves.
 //!
-//! `cargo run --release --example gomoku_train -- label FILE --depth D --out LABELS`
+//! `cargo run --release --example gomoku_train -- label FILE --depth D --out LABELS
+//! [--eval classic|learned]`
 //! searches every position of the games of FILE that `fit` trains on (after the random
 //! opening stones, not decided by the threat rules) D plies deep (the default search with
-//! the classic evaluation, threat solver and root defence off; one table a game, cleared
-//! between games) and writes one line per game: `ply:value` for each such position, the
-//! value in evaluation points or `W`/`L` for a proven win or loss of the side to move.
+//! the evaluation of `--eval`, classic by default, threat solver and root defence off; one
+//! table a game, cleared between games) and writes one line per game: `ply:value` for each
+//! such position, the value in evaluation points or `W`/`L` for a proven win or loss of
+//! the side to move.
 //!
 //! `cargo run --release --example gomoku_train -- fit FILE... [--labels LABELS...]
 //! [--lambda L] [--combo-lambda C] [--no-combos] [--drop-threats] [--search-scale]
@@ -94,11 +97,7 @@ fn gen(args: &[String]) {
     });
     let mut out = BufWriter::new(file);
     let mut rng = Rng::new(seed);
-    let params = GomokuParams {
-        threat_solver: false,
-        defence: false,
-        ..classic_params()
-    };
+    let params = label_params(eval_arg(args));
     let clock = Instant::now();
     let mut tables = Tables::try_new(16).expect("16 MiB table");
     let mut solver = Default::default();
@@ -214,13 +213,29 @@ impl Searched {
     }
 }
 
-/// The search of the labels: the default engine with the classic evaluation, without
-/// the threat solver and the root defence (which would make it slow).
-fn label_params() -> GomokuParams {
+/// The search of the games and the labels: the default engine with the evaluation of
+/// `--eval` (classic unless asked), without the threat solver and the root defence
+/// (which would make it slow).
+fn label_params(eval: GomokuEval) -> GomokuParams {
     GomokuParams {
         threat_solver: false,
         defence: false,
-        ..classic_params()
+        eval,
+        ..GomokuParams::default()
+    }
+}
+
+/// `--eval classic|learned`: the evaluation that plays the games of `gen` or searches the
+/// labels of `label`. Classic by default, which made the data of session 25 (the
+/// second generation of session 26 was played and labelled with `learned`).
+fn eval_arg(args: &[String]) -> GomokuEval {
+    match value::<String>(args, "--eval").as_deref() {
+        None | Some("classic") => GomokuEval::Classic,
+        Some("learned") => GomokuEval::Learned,
+        Some(other) => {
+            eprintln!("--eval takes classic or learned, not {other}");
+            std::process::exit(2);
+        }
     }
 }
 
@@ -280,7 +295,7 @@ fn label(args: &[String]) {
         eprintln!("{out_path}: {e}");
         std::process::exit(1);
     }));
-    let params = label_params();
+    let params = label_params(eval_arg(args));
     let mut tables = Tables::try_new(16).expect("16 MiB table");
     let mut solver = Default::default();
     let clock = Instant::now();
@@ -359,7 +374,7 @@ fn read_samples(
 ) -> Vec<Sample> {
     let mut samples = Vec::new();
     let params = classic_params();
-    let search_params = label_params();
+    let search_params = label_params(GomokuEval::Classic);
     let mut tables = Tables::try_new(16).expect("16 MiB table");
     let mut solver = Default::default();
     let mut games = 0;
