@@ -17,7 +17,8 @@
 //! the side to move.
 //!
 //! `cargo run --release --example gomoku_train -- fit FILE... [--labels LABELS...]
-//! [--lambda L] [--combo-lambda C] [--no-combos] [--drop-threats] [--search-scale]
+//! [--lambda L] [--combo-lambda C] [--mask-lambda M] [--no-combos] [--no-mask]
+//! [--drop-threats] [--search-scale] [--scale-per-file]
 //! [--no-tempo-view] [--skip N] [--prior S] [--label-depth D]`
 //! replays the games, takes the features of every position (line class, cell class and
 //! four-line combination counts of each side, as side to move and as the side waiting)
@@ -25,10 +26,14 @@
 //! `src/game/gomoku/learned/weights.rs`. `--lambda L` is the ridge penalty of the line and
 //! cell weights, `--combo-lambda C` (default 10) that of the combination weights;
 //! `--no-combos` leaves the combinations out (their weights 0: the model of sessions 8-24);
+//! `--no-mask` the threat masks (the model of session 25), `--mask-lambda M` (default 1)
+//! is their ridge penalty;
 //! `--drop-threats` trains only on positions whose search label is an ordinary value;
 //! `--search-scale` writes the weights in the points of the search values' own scale
 //! (1 logit = the points the labels' conversion fitted) instead of the classic
-//! evaluation's (the default). A position where the side to move must stop an open three
+//! evaluation's (the default); `--scale-per-file` converts each label file's values to
+//! probabilities by its own fit (for labels of searches with different evaluations)
+//! instead of one fit over all. A position where the side to move must stop an open three
 //! is taken from the opponent's view (features, labels and outcome), as the evaluation
 //! scores it (`learned::features_of`); `--no-tempo-view` takes every position from the
 //! side to move's view (the fits before session 25).
@@ -165,6 +170,8 @@ struct Sample {
     target: f32,
     classic: i32,
     game: usize,
+    /// The index of the game file (and of its label file).
+    file: usize,
     /// The side to move's verdict by a search of `--label-depth` or from `--labels`.
     searched: Option<Searched>,
 }
@@ -434,6 +441,7 @@ fn read_samples(
                 classic: position.evaluate(&params) * if flip { -1 } else { 1 },
                 // Games numbered from 1 over all files, as before.
                 game: games + game + 1,
+                file,
                 searched,
             });
         });
@@ -453,6 +461,10 @@ fn log_loss(ps: impl Iterator<Item = (f64, f64)>) -> (f64, usize) {
 }
 
 /// Whether feature `i` (of the full vector) is a combination feature.
+fn is_mask(i: usize) -> bool {
+    (learned::MASK_BASE..learned::FEATURES).contains(&i)
+}
+
 fn is_combo(i: usize) -> bool {
     i < learned::BLACK_TO_MOVE && i % learned::ROLE_FEATURES >= learned::COMBO_BASE
 }
@@ -460,7 +472,10 @@ fn is_combo(i: usize) -> bool {
 fn fit(args: &[String]) {
     let lambda: f64 = value(args, "--lambda").unwrap_or(1.0);
     let combo_lambda: f64 = value(args, "--combo-lambda").unwrap_or(10.0);
+    let mask_lambda: f64 = value(args, "--mask-lambda").unwrap_or(1.0);
     let skip: usize = value(args, "--skip").unwrap_or(0);
+    // Without the threat-mask features (their weights stay 0: the model of session 25).
+    let no_mask = args.iter().any(|a| a == "--no-mask");
     // Without the combination features (their weights stay 0).
     let no_combos = args.iter().any(|a| a == "--no-combos");
     // Train only on the positions whose search label is an ordinary value (no proven
@@ -468,6 +483,8 @@ fn fit(args: &[String]) {
     let drop_threats = args.iter().any(|a| a == "--drop-threats");
     // Weights in the search values' points rather than the classic evaluation's.
     let use_search_scale = args.iter().any(|a| a == "--search-scale");
+    // One conversion of search values to probabilities for each label file.
+    let scale_per_file = args.iter().any(|a| a == "--scale-per-file");
     // Every position from the side to move's view, as before session 25.
     let tempo_view = !args.iter().any(|a| a == "--no-tempo-view");
     // Pull the weights towards the classic evaluation's (see `fit`'s header).
@@ -481,8 +498,10 @@ fn fit(args: &[String]) {
     while i < args.len() {
         if [
             "--no-combos",
+            "--no-mask",
             "--drop-threats",
             "--search-scale",
+            "--scale-per-file",
             "--no-tempo-view",
         ]
         .contains(&args[i].as_str())
@@ -526,10 +545,16 @@ fn fit(args: &[String]) {
         eprintln!("{} positions with ordinary search values", samples.len());
     }
     let outcomes: Vec<f32> = samples.iter().map(|s| s.target).collect();
+    // With `--scale-per-file` each label file's values become probabilities by their own
+    // fit: files searched with different evaluations (session 26's second generation was
+    // labelled with the learned one) put different numbers on the same odds.
     let mut search_scale = None;
-    if samples.iter().any(|s| s.searched.is_some()) {
+    let group = |s: &Sample| if scale_per_file { s.file } else { 0 };
+    let groups = samples.iter().map(|s| group(s) + 1).max().unwrap_or(0);
+    for file in 0..groups {
         let values: Vec<(Vec<f64>, f64)> = samples
             .iter()
+            .filter(|s| group(s) == file)
             .filter_map(|s| match s.searched {
                 // Only the ordinary values: the threat values (a five or an open four
                 // seen at the horizon) would flatten the slope of the rest; they still
@@ -540,11 +565,22 @@ fn fit(args: &[String]) {
                 _ => None,
             })
             .collect();
+        if values.is_empty() {
+            continue;
+        }
         let (xs, ys): (Vec<_>, Vec<_>) = values.into_iter().unzip();
         let w = logistic(&xs, &ys, &[1e-6], &[0.0], 8)[0];
-        eprintln!("search values: 1 logit = {:.0} points", 1000.0 / w);
-        search_scale = Some(1000.0 / w);
-        for sample in &mut samples {
+        if scale_per_file {
+            eprintln!(
+                "search values of file {}: 1 logit = {:.0} points",
+                file + 1,
+                1000.0 / w
+            );
+        } else {
+            eprintln!("search values: 1 logit = {:.0} points", 1000.0 / w);
+        }
+        search_scale.get_or_insert(1000.0 / w);
+        for sample in samples.iter_mut().filter(|s| group(s) == file) {
             sample.target = match sample.searched {
                 Some(Searched::Value(v)) => sigmoid(f64::from(v) / 1000.0 * w) as f32,
                 Some(Searched::Won) => 1.0,
@@ -560,7 +596,7 @@ fn fit(args: &[String]) {
             .features
             .iter()
             .map(|&(i, v)| (usize::from(i), f64::from(v)))
-            .filter(|&(i, _)| !(no_combos && is_combo(i)))
+            .filter(|&(i, _)| !(no_combos && is_combo(i)) && !(no_mask && is_mask(i)))
             .collect();
         x.push((learned::FEATURES, 1.0));
         if sample.game % 10 == 9 {
@@ -594,8 +630,10 @@ fn fit(args: &[String]) {
     eprintln!("weights in points of {scale:.0} a logit");
     let dim = learned::FEATURES + 1;
     let ridge = |i: usize| {
-        if i >= learned::BLACK_TO_MOVE {
+        if i == learned::BLACK_TO_MOVE || i == learned::FEATURES {
             1e-9
+        } else if is_mask(i) {
+            mask_lambda
         } else if is_combo(i) {
             combo_lambda
         } else {

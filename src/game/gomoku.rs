@@ -885,6 +885,7 @@ impl Gomoku {
                 sign * (board.learned_value(mover, 0)
                     + board.learned_value(1 - mover, 1)
                     + black
+                    + learned::WEIGHTS[learned::MASK_BASE + threat_mask::threat_mask(board, mover)]
                     + learned::WEIGHTS[learned::FEATURES])
             }
         };

@@ -13,9 +13,13 @@
 //! 0, so that a rare combination is worth about what its lines and class are. The board
 //! keeps the per-player sums for both roles incrementally through a table indexed by the
 //! packed line classes (`cells.rs`), so the evaluation costs two additions whatever the
-//! weights. This module knows nothing about searching.
+//! weights. On top, one weight for the position's threat mask (`threat_mask.rs`: which
+//! of the fours, open threes, double threes, four-threes and open fours each side can
+//! make), which the cell sums cannot see: how the two sides' threats meet. This module
+//! knows nothing about searching.
 
 use crate::game::gomoku::board::cell_class;
+use crate::game::gomoku::threat_mask::{threat_mask, MASKS};
 use crate::game::gomoku::Gomoku;
 use crate::game::Game;
 
@@ -28,11 +32,14 @@ pub const COMBO_BASE: usize = LINE_CLASSES + cell_class::COUNT;
 /// Features per role: line class counts (summed over the four directions), cell class
 /// counts, then counts of the cells' combinations of four line classes.
 pub const ROLE_FEATURES: usize = COMBO_BASE + COMBOS;
-/// Features of a position: the side to move's, the waiting side's, then 1 when Black
-/// is to move (the first player's edge).
-pub const FEATURES: usize = 2 * ROLE_FEATURES + 1;
+/// Features of a position: the mover's, the waiter's, 1 when Black is the mover (the
+/// first player's edge), then one for each threat mask (`threat_mask.rs`, taken with
+/// the mover as the side to move), 1 for the position's mask.
+pub const FEATURES: usize = MASK_BASE + MASKS;
 /// The index of the Black-to-move feature.
 pub const BLACK_TO_MOVE: usize = 2 * ROLE_FEATURES;
+/// Where the threat-mask features start.
+pub const MASK_BASE: usize = BLACK_TO_MOVE + 1;
 
 mod weights;
 pub use weights::WEIGHTS;
@@ -123,6 +130,7 @@ pub fn features_of(position: &Gomoku, me: usize) -> [f32; FEATURES] {
     if me == 0 {
         out[BLACK_TO_MOVE] = 1.0;
     }
+    out[MASK_BASE + threat_mask(board, me)] = 1.0;
     out
 }
 
@@ -149,7 +157,7 @@ pub fn is_quiet(position: &Gomoku) -> bool {
 pub fn format_weights(weights: &[i32]) -> String {
     let numbers: Vec<String> = weights.iter().map(i32::to_string).collect();
     format!(
-        "//! The fitted weights of `learned.rs`, written by `gomoku_train fit` (see\n//! data/gomoku/README.md for the data and the exact command). Do not edit by hand.\n\nuse super::FEATURES;\n\n/// Mover features, waiter features, Black to move, then the constant, in evaluation points.\npub const WEIGHTS: [i32; FEATURES + 1] = [{}];\n",
+        "//! The fitted weights of `learned.rs`, written by `gomoku_train fit` (see\n//! data/gomoku/README.md for the data and the exact command). Do not edit by hand.\n\nuse super::FEATURES;\n\n/// Mover features, waiter features, Black to move, the threat masks, then the constant,\n/// in evaluation points.\npub const WEIGHTS: [i32; FEATURES + 1] = [{}];\n",
         numbers.join(", ")
     )
 }

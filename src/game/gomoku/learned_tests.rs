@@ -199,3 +199,25 @@ fn the_side_with_the_tempo_is_the_mover() {
         -weighted(&quiet, 0)
     );
 }
+
+#[test]
+fn exactly_one_threat_mask_feature_is_set_and_it_names_the_threats() {
+    // Black h8 i8 j8 (an open three), White to move and quiet: as the mover (White's
+    // view with `features_of(_, 1)`), White can make nothing and Black can make a four
+    // and an open four.
+    let position = after("h8 a1 i8 a15 j8");
+    for me in [0, 1] {
+        let features = learned::features_of(&position, me);
+        let masks = &features[learned::MASK_BASE..learned::FEATURES];
+        assert_eq!(masks.iter().sum::<f32>(), 1.0);
+        let mask = masks.iter().position(|&x| x == 1.0).expect("a mask");
+        assert_eq!(mask, threat_mask::threat_mask(position.board(), me));
+    }
+    let white = learned::features_of(&position, 1);
+    let mask = (0..threat_mask::MASKS)
+        .find(|&m| white[learned::MASK_BASE + m] == 1.0)
+        .expect("a mask");
+    assert_eq!(mask & 0b111, 0, "White makes nothing: {mask:#010b}");
+    assert_ne!(mask & 1 << 3, 0, "Black makes a four: {mask:#010b}");
+    assert_ne!(mask & 1 << 7, 0, "Black makes an open four: {mask:#010b}");
+}

@@ -1,6 +1,9 @@
 //! The threat-mask term of the Gomoku evaluation (`GomokuThreatMask`): one fitted worth
 //! for each combination of the threats both sides can make at a leaf.
 //!
+//! The learned evaluation has its own weight for each mask, fitted with its cell weights
+//! (`learned.rs`); this table is the option for the classic one.
+//!
 //! The pattern evaluations (classic and learned) add up the worths of single cells, so
 //! they cannot see how the threats of the two sides interact: an open three is worth far
 //! more to a side whose opponent cannot answer with a four than to one whose opponent can,
