@@ -596,7 +596,7 @@ fn fit(args: &[String]) {
             .features
             .iter()
             .map(|&(i, v)| (usize::from(i), f64::from(v)))
-            .filter(|&(i, _)| !(no_combos && is_combo(i)) && !(no_mask && is_mask(i)))
+            .filter(|&(i, _)| !((no_combos && is_combo(i)) || (no_mask && is_mask(i))))
             .collect();
         x.push((learned::FEATURES, 1.0));
         if sample.game % 10 == 9 {
