@@ -460,11 +460,12 @@ fn log_loss(ps: impl Iterator<Item = (f64, f64)>) -> (f64, usize) {
     (loss / n.max(1) as f64, n)
 }
 
-/// Whether feature `i` (of the full vector) is a combination feature.
+/// Whether feature `i` (of the full vector) is a threat-mask feature.
 fn is_mask(i: usize) -> bool {
     (learned::MASK_BASE..learned::FEATURES).contains(&i)
 }
 
+/// Whether feature `i` (of the full vector) is a combination feature.
 fn is_combo(i: usize) -> bool {
     i < learned::BLACK_TO_MOVE && i % learned::ROLE_FEATURES >= learned::COMBO_BASE
 }
