@@ -14,6 +14,7 @@ BUILDS = [
     ("Hp (E's model, second generation added)", ["free-s26-Hp-*"]),
     ("HMp (M's model, second generation added)", ["free-s26-HMp-*"]),
     ("E with MAX_QUIET 22 (arbor-s26-mq22)", ["free-s26-mq22-*"]),
+    ("M2 (M's model on 8,000 first-generation games: seeds 1-4)", ["free-s26-M2-*"]),
 ]
 
 
