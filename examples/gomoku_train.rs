@@ -580,6 +580,8 @@ fn fit(args: &[String]) {
         } else {
             eprintln!("search values: 1 logit = {:.0} points", 1000.0 / w);
         }
+        // `--search-scale` takes the first file's points (the classic search's in every
+        // fit so far).
         search_scale.get_or_insert(1000.0 / w);
         for sample in samples.iter_mut().filter(|s| group(s) == file) {
             sample.target = match sample.searched {

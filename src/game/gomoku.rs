@@ -530,7 +530,7 @@ const SPECS: &[OptionSpec] = &[
         kind: "check",
         default: "false",
         range: "",
-        help: "add to the pattern evaluation a worth fitted on arbor's searches for each combination of both sides' threats (four, open three, double three; four-three, open four)",
+        help: "add to the classic evaluation a worth fitted on arbor's searches for each combination of both sides' threats (four, open three, double three; four-three, open four); the learned evaluation has its own",
     },
     OptionSpec {
         name: "GomokuLeafVcf",
