@@ -292,6 +292,23 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// In a proof search, at a node where every move searched lost: `Some(n)` when any
+    /// move not put in `holds` surely loses within `n` plies (Gomoku: the opponent's
+    /// continuous fours after a pass, which only a stone in their relevance zone or a
+    /// four of the side to move can break), so only those need a search. The default:
+    /// `None`, every move is searched.
+    fn sure_loss_unless(
+        &self,
+        _params: &Self::Params,
+        _holds: &mut MoveList<Self::Move>,
+    ) -> Option<u32> {
+        None
+    }
+
+    /// The static value from which a leaf is checked with [`Evaluate::sure_win_plies`]: a
+    /// win it finds is the leaf's proven value. `i32::MAX`, the default: never.
+    const SURE_WIN_FLOOR: i32 = i32::MAX;
+
     /// At a leaf of the search, a move the side to move is forced to play (Gomoku: the
     /// block of a four), which the search plays and counts as a node before it evaluates:
     /// a quiescence search of forced replies. It must end (each reply fills a cell).

@@ -1007,19 +1007,27 @@ impl Evaluate for Gomoku {
         self.board.cell_class(self.side.index(), usize::from(mv.0)) >= cell_class::OPEN_THREE
     }
 
-    /// The block of the opponent's four when the side to move has no five (with
-    /// `leaf_block`): a four made at the horizon is then not counted as a threat that
-    /// stands, and a block that makes a four is answered in turn. Not when the block is
-    /// a forbidden point (renju Black has lost then, which the next ply shows).
+    /// With `leaf_block`: a five of the side to move, which ends the game (so a leaf
+    /// with a five to make is a proven win, and one with two fives against it a proven
+    /// loss a ply later), else the block of the opponent's four: a four made at the
+    /// horizon is then not counted as a threat that stands, and a block that makes a
+    /// four is answered in turn. Not when the block is a forbidden point (renju Black
+    /// has lost then, which the next ply shows).
     #[inline]
     fn forced_leaf_reply(&self, params: &GomokuParams) -> Option<Cell> {
         let me = self.side.index();
         let board = &self.board;
-        if !params.leaf_block
-            || board.class_count(1 - me, cell_class::FIVE) != 1
-            || board.class_count(me, cell_class::FIVE) > 0
-            || self.winner.is_some()
-        {
+        if !params.leaf_block || self.winner.is_some() {
+            return None;
+        }
+        if board.class_count(me, cell_class::FIVE) > 0 {
+            let mut five = None;
+            board.for_each_threat(me, cell_class::FIVE, |cell, _| {
+                five = five.or(Some(cell));
+            });
+            return five.map(|cell| Cell(cell as u16));
+        }
+        if board.class_count(1 - me, cell_class::FIVE) == 0 {
             return None;
         }
         let mut block = None;
@@ -1030,6 +1038,45 @@ impl Evaluate for Gomoku {
             .filter(|&cell| !self.is_forbidden(cell))
             .map(|cell| Cell(cell as u16))
     }
+
+    /// The opponent's VCF after a pass (at most `SURE_WIN_PLIES`, found within
+    /// `SURE_LOSS_NODES`) and its relevance zone (`quiet.rs`): a stone outside it that is
+    /// no four leaves the same fours winning. Not in renju, where forbidden points make
+    /// the zone's argument unsound.
+    fn sure_loss_unless(&self, _params: &GomokuParams, holds: &mut MoveList<Cell>) -> Option<u32> {
+        let board = &self.board;
+        let me = self.side.index();
+        if board.rule() == Rule::Renju
+            || self.winner.is_some()
+            || board.class_count(me, cell_class::FIVE) > 0
+        {
+            return None;
+        }
+        let threat = quiet::passed(self);
+        let mut nodes = 0;
+        let line = quiet::vcf_line(
+            &threat,
+            SURE_WIN_PLIES as usize,
+            SURE_LOSS_NODES,
+            &mut nodes,
+        )?;
+        let zone = quiet::relevance_zone(&threat, &line);
+        quiet::for_each_cell(&zone, |cell| {
+            if board.stone(cell).is_none() {
+                holds.push(Cell(cell as u16));
+            }
+        });
+        board.for_each_threat(me, cell_class::FOUR, |cell, _| {
+            let mv = Cell(cell as u16);
+            if !holds.contains(&mv) {
+                holds.push(mv);
+            }
+        });
+        Some(1 + line.len() as u32)
+    }
+
+    /// Open fours and four-threes (and the leaf VCF's value), not double threes.
+    const SURE_WIN_FLOOR: i32 = 9_000;
 
     fn sure_win_plies(&self, _params: &GomokuParams) -> Option<u32> {
         leaf_vcf::vcf_plies(self, SURE_WIN_PLIES, SURE_WIN_NODES)
@@ -1062,6 +1109,8 @@ const FUTILITY_DEPTH: u32 = 8;
 /// nodes. Most of those moves are far from the fight and leave the winner's VCF intact.
 const SURE_WIN_PLIES: u32 = 15;
 const SURE_WIN_NODES: u32 = 200;
+/// The node budget of the VCF of `Evaluate::sure_loss_unless` (once a completed list).
+const SURE_LOSS_NODES: u32 = 1_000;
 
 impl Solve for Gomoku {
     type Solver = vcf::ThreatSolver;

@@ -43,12 +43,35 @@ fn a_leaf_with_a_four_against_it_plays_the_block_first() {
     let mut blocked = position.clone();
     blocked.play(l8);
     assert_eq!(blocked.forced_leaf_reply(&with(true, false)), None);
-    // No four, no forced reply; and a side that has a five of its own is not forced.
+    // No four, no forced reply.
     assert_eq!(after("h8 a1 i8").forced_leaf_reply(&with(true, true)), None);
+}
+
+#[test]
+fn a_leaf_with_a_five_to_make_makes_it() {
+    // Black's open four h8-k8 and White's four a1-a4: Black to move plays a five (g8 or
+    // l8) rather than the block, and the game ends: the leaf is a proven win.
     let both = after("h8 a1 i8 a2 j8 a3 k8 a4");
     assert_eq!(both.side_to_move(), Player::First);
     assert_eq!(both.board().class_count(1, cell_class::FIVE), 1);
-    assert_eq!(both.forced_leaf_reply(&with(true, true)), None);
+    let five = both.forced_leaf_reply(&with(true, true)).expect("a five");
+    assert!(["g8", "l8"].contains(&both.format_move(five).as_str()));
+    let mut won = both.clone();
+    won.play(five);
+    assert_eq!(won.outcome(), Some(Outcome::Win(Player::First)));
+    // White to move against the open four (two five cells) blocks one, and Black's reply
+    // is the other five.
+    let open = after("h8 a1 i8 a15 j8 o1 k8");
+    assert_eq!(open.board().class_count(0, cell_class::FIVE), 2);
+    let mut blocked = open.clone();
+    blocked.play(open.forced_leaf_reply(&with(true, false)).expect("a block"));
+    let mut lost = blocked.clone();
+    lost.play(
+        blocked
+            .forced_leaf_reply(&with(true, false))
+            .expect("the five"),
+    );
+    assert_eq!(lost.outcome(), Some(Outcome::Win(Player::First)));
 }
 
 #[test]

@@ -160,7 +160,9 @@ fn threats_only_beyond_the_horizon_keep_the_win_with_fewer_nodes() {
         "{stand_nodes} against {limited_nodes}"
     );
     // The same with late-move pruning and futility (the form measured against Rapfi):
-    // the stand pat's search is the cheaper one by far.
+    // the stand pat's search is the cheaper one (by 4x before the completed lists
+    // searched only the relevance zone of the win that stands, `sure_loss_unless`;
+    // 1.9x since).
     let pruned = |params: GomokuParams| GomokuParams {
         late_pruning: true,
         futility: true,
@@ -177,7 +179,7 @@ fn threats_only_beyond_the_horizon_keep_the_win_with_fewer_nodes() {
         "{stand:?}"
     );
     assert!(
-        stand_nodes * 4 < full_nodes,
+        stand_nodes * 3 < full_nodes * 2,
         "{stand_nodes} against {full_nodes}"
     );
 }

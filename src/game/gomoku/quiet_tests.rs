@@ -110,3 +110,43 @@ fn a_quiet_threat_that_is_stopped_is_not_a_win() {
         .expect("legal moves");
     assert_eq!(prove(&renju, Threats::Quiet, 5), None);
 }
+
+/// The search's completion of a lost list (`Evaluate::sure_loss_unless`): after the quiet
+/// h8 of `QUIET_WIN`, White to move loses within 4 plies (any move, the double four i8, a
+/// block, the five) unless it plays in the zone of that VCF (i8 i9 j8) or makes a four
+/// (it has none).
+#[test]
+fn only_the_zone_of_the_standing_vcf_may_hold_a_lost_position() {
+    let mut position = after(QUIET_WIN);
+    position.play(position.parse_legal_move("h8").expect("legal"));
+    let params = GomokuParams::default();
+    let mut holds = MoveList::new();
+    assert_eq!(position.sure_loss_unless(&params, &mut holds), Some(4));
+    let mut held: Vec<Cell> = holds.iter().copied().collect();
+    held.sort_by_key(|c| c.0);
+    assert_eq!(held, cells(&position, "i8 i9 j8"));
+    // A stone outside it indeed leaves Black that double four: a VCF of 3 plies. (In the
+    // zone, i8 breaks it, and is searched: Black then wins by the other one, g9.)
+    for square in ["o8", "c3", "g9"] {
+        let mut child = position.clone();
+        child.play(position.parse_legal_move(square).expect("legal"));
+        let mut nodes = 0;
+        let line = vcf_line(&child, 3, 1_000, &mut nodes);
+        let line: Vec<String> = line
+            .expect("a VCF")
+            .iter()
+            .map(|&c| child.format_move(c))
+            .collect();
+        assert_eq!(line[0], "i8", "{square}");
+    }
+    // No VCF against the side to move (White, after h8 a1 i8): no claim.
+    let quiet = after("h8 a1 i8");
+    assert_eq!(quiet.sure_loss_unless(&params, &mut MoveList::new()), None);
+    // Not in renju (the zone ignores forbidden points).
+    let mut renju = Gomoku::new(15, Rule::Renju)
+        .expect("size")
+        .parse_position(&format!("list {QUIET_WIN}"))
+        .expect("legal moves");
+    renju.play(renju.parse_legal_move("h8").expect("legal"));
+    assert_eq!(renju.sure_loss_unless(&params, &mut MoveList::new()), None);
+}
