@@ -292,7 +292,8 @@ pub trait Evaluate: Game {
         None
     }
 
-    /// In a proof search, at a node where every move searched lost: `Some(n)` when any
+    /// At a node whose partial list lost move for move and is being completed (near the
+    /// root, or in a proof search; see `search::negamax`): `Some(n)` when any
     /// move not put in `holds` surely loses within `n` plies (Gomoku: the opponent's
     /// continuous fours after a pass, which only a stone in their relevance zone or a
     /// four of the side to move can break), so only those need a search. The default:
