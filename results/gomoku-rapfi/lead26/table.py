@@ -2,9 +2,11 @@
 """Session 26's Rapfi runs as one table row per build: the runs' scores as c-gomoku-cli's
 last `Score of` line gives them, their sum, and the colours (colours.py on the SGF).
 Usage (from results/gomoku-rapfi): python3 lead26/table.py"""
-import glob
-import re
-import subprocess
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from rapfi_table import row  # noqa: E402  (the shared row maker, since session 27)
 
 BUILDS = [
     ("E (arbor-s25final = main 873c595, the session's start)", ["free-s26-base-*"]),
@@ -18,27 +20,5 @@ BUILDS = [
 ]
 
 
-def score(log):
-    line = [l for l in open(log) if l.startswith("Score of")][-1]
-    won, lost, drawn = map(int, re.search(r": (\d+) - (\d+) - (\d+)", line).groups())
-    return won + drawn / 2, won + lost + drawn
-
-
 for name, patterns in BUILDS:
-    tags = sorted(t[:-4] for p in patterns for t in glob.glob(p + ".log"))
-    runs, total, games = [], 0.0, 0
-    black, white = [0, 0, 0], [0, 0, 0]
-    for tag in tags:
-        points, n = score(tag + ".log")
-        runs.append(f"{points:g}")
-        total += points
-        games += n
-        out = subprocess.run(["python3", "colours.py", tag + ".sgf"], capture_output=True,
-                             text=True).stdout
-        b = re.search(r"as Black (\d+)-(\d+)-(\d+)", out).groups()
-        w = re.search(r"as White (\d+)-(\d+)-(\d+)", out).groups()
-        black = [x + int(y) for x, y in zip(black, b)]
-        white = [x + int(y) for x, y in zip(white, w)]
-    share = 100 * total / games if games else 0
-    print(f"| {name} | {', '.join(runs)} | {total:g}/{games} ({share:.1f}%) | "
-          f"{'-'.join(map(str, black))} | {'-'.join(map(str, white))} |")
+    print(row(name, patterns))
