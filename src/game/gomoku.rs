@@ -1066,12 +1066,7 @@ impl Evaluate for Gomoku {
                 holds.push(Cell(cell as u16));
             }
         });
-        board.for_each_threat(me, cell_class::FOUR, |cell, _| {
-            let mv = Cell(cell as u16);
-            if !holds.contains(&mv) {
-                holds.push(mv);
-            }
-        });
+        moves::own_fours(self, holds);
         Some(1 + line.len() as u32)
     }
 

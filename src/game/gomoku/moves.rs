@@ -202,3 +202,16 @@ pub fn defences(position: &Gomoku, me: usize, out: &mut MoveList<Cell>, keys: &m
         }
     }
 }
+
+/// Appends the fours of the side to move not yet in `out` (the answers to a threat that
+/// are no block: a four must be answered first).
+pub fn own_fours(position: &Gomoku, out: &mut MoveList<Cell>) {
+    let board = position.board();
+    let me = position.side_to_move().index();
+    board.for_each_threat(me, cell_class::FOUR, |cell, _| {
+        let mv = Cell(cell as u16);
+        if !out.contains(&mv) && !position.is_forbidden(cell) {
+            out.push(mv);
+        }
+    });
+}

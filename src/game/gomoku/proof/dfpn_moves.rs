@@ -9,7 +9,7 @@
 //! sight. Must not depend on the search or its table.
 
 use crate::game::gomoku::board::cell_class;
-use crate::game::gomoku::moves::{defences, order_key};
+use crate::game::gomoku::moves::{defences, order_key, own_fours};
 use crate::game::gomoku::quiet::{for_each_cell, passed, quiet_moves, relevance_zone, vcf_line};
 use crate::game::gomoku::vcf::{Threats, QUICK_VCF_NODES};
 use crate::game::gomoku::vct_zone::vct_zone;
@@ -351,18 +351,6 @@ pub(super) fn answers(position: &Gomoku, space: Space, remaining: u32, vct_nodes
         .extend(keyed.iter().map(|&(_, cell)| Cell(cell)));
     own_fours(position, &mut found.moves);
     found
-}
-
-/// Appends the fours of the side to move not yet in `out`.
-fn own_fours(position: &Gomoku, out: &mut MoveList<Cell>) {
-    let board = position.board();
-    let me = position.side_to_move().index();
-    board.for_each_threat(me, cell_class::FOUR, |cell, _| {
-        let mv = Cell(cell as u16);
-        if !out.contains(&mv) && !position.is_forbidden(cell) {
-            out.push(mv);
-        }
-    });
 }
 
 /// The attacker's threats at `position` (attacker to move), best first: the block of
