@@ -65,6 +65,10 @@ const QUIET_DFPN_PERCENT: u32 = 98;
 /// The node budget of the df-pn with quiet threats, in VCT budgets (`GomokuVctNodes`):
 /// it counts the nodes of its quiet-threat checks too (own-set g25: 3.6M nodes, 1.7 s),
 /// and its share of a window of at least `QUIET_VCT_TIME` bounds it in time anyway.
+/// The root's own win search (`ThreatSolver::solve`) has no node budget for it: its time
+/// share alone bounds it, so that a long move proves what the stage can (shared
+/// sp3-ply58 needs about 11M nodes, 9 s; at 8M the search gave up after 10 s of a 60 s
+/// move and the stages' share went unused).
 const QUIET_DFPN_NODES_FACTOR: u64 = 4;
 /// Quiet candidates a node of the df-pn with quiet threats.
 const DFPN_QUIET_TRIES: usize = 3;
@@ -112,6 +116,14 @@ fn defence_deadline(
     defence.map(|defence| attack_end.map_or(defence, |end| end.max(present) + (defence - now)))
 }
 
+/// The node budgets of a win search: each VCT stage's, and the df-pn's with quiet
+/// threats of a VCT (`find_long_win`).
+#[derive(Clone, Copy)]
+struct Budgets {
+    vct_nodes: u64,
+    quiet_dfpn_nodes: u64,
+}
+
 /// A stage of `find_long_win`.
 #[derive(Clone, Copy)]
 enum Stage {
@@ -138,7 +150,11 @@ impl ThreatSolver {
         deadline: Option<Instant>,
         control: &mut Control,
     ) -> Result<Option<Proof>, Interrupted> {
-        self.find_win_extending(position, vct_nodes, numbers, deadline, deadline, control)
+        let budgets = Budgets {
+            vct_nodes,
+            quiet_dfpn_nodes: vct_nodes.saturating_mul(QUIET_DFPN_NODES_FACTOR),
+        };
+        self.find_win_extending(position, budgets, numbers, deadline, deadline, control)
     }
 
     /// `find_win`, whose plain df-pn (given `QUIET_VCT_TIME`) may run on towards
@@ -146,12 +162,13 @@ impl ThreatSolver {
     fn find_win_extending(
         &mut self,
         position: &Gomoku,
-        vct_nodes: u64,
+        budgets: Budgets,
         numbers: bool,
         deadline: Option<Instant>,
         extended: Option<Instant>,
         control: &mut Control,
     ) -> Result<Option<Proof>, Interrupted> {
+        let vct_nodes = budgets.vct_nodes;
         // With `numbers` in a timed search outside renju: the plain VCT to 40% of the time
         // (the quick, common wins), the VCT with quiet threats of a VCF to 85%, then the
         // proof numbers. Given at least `QUIET_VCT_TIME`: `find_long_win` (df-pn).
@@ -172,7 +189,7 @@ impl ThreatSolver {
                 end: deadline,
                 extended: extended.max(deadline),
             };
-            return self.find_long_win(position, vct_nodes, window, control);
+            return self.find_long_win(position, budgets, window, control);
         }
         let (plain_end, quiet_end) = match numbers {
             true => (part(2, 5), part(17, 20)),
@@ -237,10 +254,11 @@ impl ThreatSolver {
     fn find_long_win(
         &mut self,
         position: &Gomoku,
-        vct_nodes: u64,
+        budgets: Budgets,
         window: Window,
         control: &mut Control,
     ) -> Result<Option<Proof>, Interrupted> {
+        let vct_nodes = budgets.vct_nodes;
         let stages = [
             (Stage::Deepening(MAX_VCF_PLIES), Threats::Fours, 100),
             (
@@ -263,9 +281,7 @@ impl ThreatSolver {
             let end = window.stage_end(plain_dfpn, overrun, percent);
             let budget = match (stage, threats) {
                 (_, Threats::Fours) => VCF_NODES.min(vct_nodes.max(1_000)),
-                (Stage::Dfpn, Threats::QuietVct) => {
-                    vct_nodes.saturating_mul(QUIET_DFPN_NODES_FACTOR)
-                }
+                (Stage::Dfpn, Threats::QuietVct) => budgets.quiet_dfpn_nodes,
                 _ => vct_nodes,
             };
             let result = match stage {
@@ -434,9 +450,17 @@ impl Solver<Gomoku> for ThreatSolver {
         // search cannot see), extended when its plain df-pn runs long.
         let long = hard.is_some_and(|hard| hard.saturating_duration_since(now) >= LONG_MOVE);
         let attack_share = attack_share(params.attack_share, long);
+        // Our own win's df-pn with quiet threats runs to the end of its time share.
+        let budgets = Budgets {
+            vct_nodes,
+            quiet_dfpn_nodes: match hard {
+                Some(_) => u64::MAX,
+                None => vct_nodes.saturating_mul(QUIET_DFPN_NODES_FACTOR),
+            },
+        };
         match self.find_win_extending(
             position,
-            vct_nodes,
+            budgets,
             true,
             share(attack_share),
             share(attack_share.max(EXTENDED_ATTACK_TIME_SHARE)),
@@ -521,6 +545,36 @@ mod tests {
             Some(ms(3500))
         );
         assert_eq!(defence_deadline(now, None, None, ms(3000)), None);
+    }
+
+    #[test]
+    fn the_roots_own_quiet_dfpn_is_bounded_by_its_time_share_not_by_nodes() {
+        use crate::search::StopFlag;
+        // Own-set g39-ply8 (Black to move, Rapfi: g7 +M17): only quiet threats win (the
+        // plain df-pn exhausts its space), and the quiet df-pn needs about 106,000 nodes.
+        // With `GomokuVctNodes` 10,000 its old budget (4x) stopped it at 40,000; in a
+        // timed move the root's own win search now runs it to the end of its share.
+        let position = Gomoku::new(15, Rule::Freestyle)
+            .expect("size")
+            .parse_position("list h8 h6 f6 e5 f8 f5 i7 j6")
+            .expect("legal moves");
+        let params = GomokuParams {
+            vct_nodes: 10_000,
+            ..GomokuParams::default()
+        };
+        let limits = Limits {
+            movetime: Some(Duration::from_secs(30)),
+            ..Limits::default()
+        };
+        let mut control = Control::new(StopFlag::new(), None, None);
+        let verdict = ThreatSolver::default().solve(&position, &params, &limits, &mut control);
+        match verdict {
+            Verdict::Solved(solved) => {
+                assert!(solved.score >= win_in(25), "{}", solved.score);
+                assert_eq!(solved.pv.first(), Some(&solved.best_move));
+            }
+            _ => panic!("not proven"),
+        }
     }
 
     #[test]

@@ -364,3 +364,53 @@ fn a_proof_for_one_side_is_never_read_as_the_other_sides_win() {
         assert_eq!(again.map(|p| p.plies), Some(proof.plies), "{moves}");
     }
 }
+
+#[test]
+fn a_summed_number_is_the_largest_childs_and_one_for_each_other_open_child() {
+    use super::dfpn::WeakSum;
+    let sum = |numbers: &[u32]| {
+        let mut summed = WeakSum::default();
+        for &n in numbers {
+            summed.add(n);
+        }
+        (summed.value(), summed.others())
+    };
+    // Settled children (0) count for nothing; three open ones: 5 + 2.
+    assert_eq!(sum(&[3, 5, 0, 2]), (7, 2));
+    assert_eq!(sum(&[6]), (6, 0));
+    // Every child's 0 (all proven for the defender): the node's too.
+    assert_eq!(sum(&[0, 0]), (0, 0));
+    assert_eq!(sum(&[]), (0, 0));
+    // One infinite child (a refutation for the defender) makes the node's infinite.
+    assert_eq!(sum(&[4, INFINITE_FOR_TEST, 1]).0, INFINITE_FOR_TEST);
+    assert_eq!(sum(&[INFINITE_FOR_TEST - 1, 9]).0, INFINITE_FOR_TEST);
+}
+
+#[test]
+fn counter_fours_in_any_order_do_not_scare_the_search_off_a_long_vct() {
+    // Shared sp3-ply58 (White to move, Rapfi `+M37`) after six plies of arbor's line: a
+    // VCT of fours and threes through Black's counter-fours, which transpose in any order.
+    // With the children's numbers summed the plain df-pn needed 698,422 nodes (session
+    // 28, 645 ms in release); with the weak sums 334,379. A budget between the two.
+    let position = after(
+        "h8 h9 j10 i9 i8 g8 g9 i7 i10 h10 j8 k8 k9 j9 l10 m10 k11 l9 n11 m11 m9 n8 i11 h12 \
+         i13 j12 h11 j11 i12 i14 j13 k14 e11 f11 e10 f10 g13 f13 f12 d10 n13 n10 n12 k13 l12 \
+         m13 g11 f9 e12 e9 f8 l7 j7 n7 n6 m8 k10 m6 n5 m12 m14 l5 o8",
+    );
+    let mut solver = ThreatSolver::default();
+    solver.set_memory_budget(32 << 20);
+    let mut control = Control::new(StopFlag::new(), None, None);
+    let proof = solver
+        .prove_by_dfpn(
+            &position,
+            Threats::FoursAndThrees,
+            3,
+            500_000,
+            None,
+            &mut control,
+        )
+        .expect("proven within 500,000 nodes")
+        .expect("a win");
+    assert_line_wins(&position, &proof.pv);
+    assert!(proof.plies >= 27, "{}", proof.plies);
+}
