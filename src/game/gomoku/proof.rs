@@ -27,7 +27,7 @@ mod dfpn_table;
 #[cfg(test)]
 mod dfpn_tests;
 mod line;
-pub use dfpn::DfpnSearch;
+pub use dfpn::{CheckReach, DfpnSearch};
 use dfpn_moves::threat_attacks;
 use line::finish_line;
 

@@ -12,6 +12,7 @@ use crate::budget::limits::Deadline;
 use crate::budget::Limits;
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::moves::search_moves;
+use crate::game::gomoku::proof::CheckReach;
 use crate::game::gomoku::vcf::{
     Interrupted, Proof, ThreatSolver, Threats, MAX_VCF_PLIES, SHALLOW_VCT_PLIES,
 };
@@ -70,6 +71,13 @@ const QUIET_DFPN_PERCENT: u32 = 98;
 /// sp3-ply58 needs about 11M nodes, 9 s; at 8M the search gave up after 10 s of a 60 s
 /// move and the stages' share went unused).
 const QUIET_DFPN_NODES_FACTOR: u64 = 4;
+/// The shortest window whose df-pn with quiet threats stops at `WIDE_SPLIT_PERCENT` and
+/// hands the rest (to `QUIET_DFPN_PERCENT`) to the same search with wider threat checks
+/// (`CheckReach::WIDE`): a move of about 200 s or more (a 45% share). The wider checks
+/// cost 4x on shared sp3-ply58 (40 s instead of 10), which the normal search proves
+/// first, and prove sp1-ply21, which no normal search does (74 s alone, session 28).
+const WIDE_CHECK_TIME: Duration = Duration::from_secs(90);
+const WIDE_SPLIT_PERCENT: u32 = 30;
 /// Quiet candidates a node of the df-pn with quiet threats.
 const DFPN_QUIET_TRIES: usize = 3;
 /// Percentage of a timed move the defence may use (after the attack).
@@ -92,6 +100,13 @@ impl Window {
     /// `percent` of the way from `start` to `end`.
     fn part(self, end: Option<Instant>, percent: u32) -> Option<Instant> {
         end.map(|end| self.start + end.saturating_duration_since(self.start) * percent / 100)
+    }
+
+    /// Whether the window is long enough for the df-pn with wider threat checks
+    /// (`WIDE_CHECK_TIME`; the extension does not count).
+    fn wide(self) -> bool {
+        self.end
+            .is_some_and(|end| end.saturating_duration_since(self.start) >= WIDE_CHECK_TIME)
     }
 
     /// The end of a stage that stops at `percent` of the window: the plain df-pn's
@@ -125,12 +140,12 @@ struct Budgets {
 }
 
 /// A stage of `find_long_win`.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
     /// Iterative deepening up to these plies.
     Deepening(u32),
-    /// Depth-first proof numbers.
-    Dfpn,
+    /// Depth-first proof numbers, the threat checks of quiet moves reaching this far.
+    Dfpn(CheckReach),
 }
 
 impl ThreatSolver {
@@ -259,6 +274,7 @@ impl ThreatSolver {
         control: &mut Control,
     ) -> Result<Option<Proof>, Interrupted> {
         let vct_nodes = budgets.vct_nodes;
+        let wide = window.wide();
         let stages = [
             (Stage::Deepening(MAX_VCF_PLIES), Threats::Fours, 100),
             (
@@ -271,26 +287,52 @@ impl ThreatSolver {
                 Threats::Quiet,
                 QUIET_VCT_PERCENT,
             ),
-            (Stage::Dfpn, Threats::FoursAndThrees, PLAIN_DFPN_PERCENT),
-            (Stage::Dfpn, Threats::QuietVct, QUIET_DFPN_PERCENT),
+            (
+                Stage::Dfpn(CheckReach::NORMAL),
+                Threats::FoursAndThrees,
+                PLAIN_DFPN_PERCENT,
+            ),
+            (
+                Stage::Dfpn(CheckReach::NORMAL),
+                Threats::QuietVct,
+                if wide {
+                    WIDE_SPLIT_PERCENT
+                } else {
+                    QUIET_DFPN_PERCENT
+                },
+            ),
+            (
+                Stage::Dfpn(CheckReach::WIDE),
+                Threats::QuietVct,
+                QUIET_DFPN_PERCENT,
+            ),
             (Stage::Deepening(SHALLOW_VCT_PLIES), Threats::QuietVct, 100),
         ];
         let mut overrun = false;
         for (stage, threats, percent) in stages {
-            let plain_dfpn = matches!(stage, Stage::Dfpn) && threats == Threats::FoursAndThrees;
+            if stage == Stage::Dfpn(CheckReach::WIDE) && !wide {
+                continue;
+            }
+            let plain_dfpn = matches!(stage, Stage::Dfpn(_)) && threats == Threats::FoursAndThrees;
             let end = window.stage_end(plain_dfpn, overrun, percent);
             let budget = match (stage, threats) {
                 (_, Threats::Fours) => VCF_NODES.min(vct_nodes.max(1_000)),
-                (Stage::Dfpn, Threats::QuietVct) => budgets.quiet_dfpn_nodes,
+                (Stage::Dfpn(_), Threats::QuietVct) => budgets.quiet_dfpn_nodes,
                 _ => vct_nodes,
             };
             let result = match stage {
                 Stage::Deepening(plies) => {
                     self.prove(position, threats, plies, budget, end, control)
                 }
-                Stage::Dfpn => {
-                    self.prove_by_dfpn(position, threats, DFPN_QUIET_TRIES, budget, end, control)
-                }
+                Stage::Dfpn(checks) => self.prove_by_dfpn_reaching(
+                    position,
+                    threats,
+                    DFPN_QUIET_TRIES,
+                    checks,
+                    budget,
+                    end,
+                    control,
+                ),
             };
             match result {
                 Ok(Some(proof)) => return Ok(Some(proof)),
@@ -528,6 +570,29 @@ mod tests {
             extended: None,
         };
         assert_eq!(untimed.stage_end(true, true, 90), None);
+    }
+
+    #[test]
+    fn only_a_window_of_minutes_gets_the_wider_threat_checks() {
+        let start = Instant::now();
+        let window = |end: Option<u64>, extended: Option<u64>| Window {
+            start,
+            end: end.map(|s| start + Duration::from_secs(s)),
+            extended: extended.map(|s| start + Duration::from_secs(s)),
+        };
+        // A 300 s move's 45% share: wide; a 60 s move's, even extended to 65%: not.
+        assert!(window(Some(135), Some(195)).wide());
+        assert!(window(Some(90), None).wide());
+        assert!(!window(Some(27), Some(39)).wide());
+        assert!(!window(Some(89), Some(500)).wide());
+        // Untimed searches never run the df-pn stages' schedule with it.
+        assert!(!window(None, None).wide());
+        const {
+            assert!(CheckReach::WIDE.near_depth > CheckReach::NORMAL.near_depth);
+            assert!(CheckReach::WIDE.near_nodes > CheckReach::NORMAL.near_nodes);
+            assert!(CheckReach::WIDE.first_nodes > CheckReach::NORMAL.first_nodes);
+            assert!(WIDE_SPLIT_PERCENT < QUIET_DFPN_PERCENT);
+        };
     }
 
     #[test]

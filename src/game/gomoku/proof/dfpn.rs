@@ -55,6 +55,35 @@ pub(super) const ROOT_QUIET_TRIES: usize = 8;
 /// Node budget of the small VCT that checks a quiet threat within `NEAR_DEPTH` plies.
 pub(super) const ROOT_QUIET_VCT_NODES: u32 = 600;
 
+/// How far the threat checks of quiet moves reach (`Run::reach`): up to which depth the
+/// larger checks go, and their budgets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckReach {
+    /// Plies from the root whose checks get `near_nodes` (`first_nodes` at depth 1).
+    pub near_depth: usize,
+    pub near_nodes: u32,
+    pub first_nodes: u32,
+}
+
+impl CheckReach {
+    /// The reach of every timed move.
+    pub const NORMAL: CheckReach = CheckReach {
+        near_depth: NEAR_DEPTH,
+        near_nodes: ROOT_QUIET_VCT_NODES,
+        first_nodes: FIRST_QUIET_VCT_NODES,
+    };
+    /// For moves of minutes: shared sp1-ply21's win (I6, then stops of White's open
+    /// threes that threaten) runs through defender nodes after a counter-four pair
+    /// (White F7, Black E8 after J3) whose threat a 600-node check misses and a df-pn
+    /// finds in 7,725 nodes. With these checks the quiet df-pn proves `win 35` in 74 s
+    /// (282M nodes, 512 MiB); sp3-ply58 then takes 40 s instead of 10 (session 28).
+    pub const WIDE: CheckReach = CheckReach {
+        near_depth: 12,
+        near_nodes: 50_000,
+        first_nodes: 50_000,
+    };
+}
+
 /// Node budget of the small VCT that checks the quiet threat of the root's own move (the
 /// defender's node at depth 1): own-set g25's f7 threatens a 9-ply VCT that the deepening
 /// search needs 1,512 nodes for (session 9: proven with 3,000 here, not with 1,500).
@@ -138,6 +167,7 @@ struct Run<'a> {
     /// Mixed into a position's hash for its key in the move cache: the kind of search.
     moves_salt: u64,
     space: Space,
+    checks: CheckReach,
     salt: u64,
     control: &'a mut Control,
     budget: u64,
@@ -182,6 +212,33 @@ impl DfpnSearch {
         deadline: Option<Instant>,
         control: &mut Control,
     ) -> Result<Option<Proof>, Interrupted> {
+        let checks = CheckReach::NORMAL;
+        self.prove_reaching(
+            root,
+            threats,
+            quiet_tries,
+            checks,
+            budget,
+            deadline,
+            control,
+        )
+    }
+
+    /// `prove` with the threat checks of quiet moves reaching as far as `checks` says.
+    ///
+    /// # Errors
+    /// Stopped by `control`, or the budget or deadline ran out.
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_reaching(
+        &mut self,
+        root: &Gomoku,
+        threats: Threats,
+        quiet_tries: usize,
+        checks: CheckReach,
+        budget: u64,
+        deadline: Option<Instant>,
+        control: &mut Control,
+    ) -> Result<Option<Proof>, Interrupted> {
         if root.outcome().is_some() {
             return Ok(None);
         }
@@ -197,12 +254,14 @@ impl DfpnSearch {
         // is sought (the side to move at the root).
         let moves_salt = (threats as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F)
             ^ (quiet_tries as u64 + 1).wrapping_mul(0xE703_7ED1_A0B4_28DB)
-            ^ (root.side_to_move().index() as u64 + 1).wrapping_mul(0x8EBC_6AF0_9C88_C6E3);
+            ^ (root.side_to_move().index() as u64 + 1).wrapping_mul(0x8EBC_6AF0_9C88_C6E3)
+            ^ (checks.near_depth as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
         let mut run = Run {
             table: &mut self.table,
             moves: &mut self.moves,
             moves_salt,
             space: Space::new(root, threats, quiet_tries),
+            checks,
             salt,
             control,
             budget,
@@ -273,7 +332,7 @@ impl Run<'_> {
     /// move and the defender's answer to it) more quiet candidates and a larger check
     /// of a quiet threat; there are few such nodes, each visited many times (cached).
     fn reach(&self, depth: usize) -> Reach {
-        if depth < NEAR_DEPTH {
+        if depth < self.checks.near_depth {
             Reach {
                 quiet_tries: if depth == 0 {
                     self.space.quiet_tries.max(ROOT_QUIET_TRIES)
@@ -281,9 +340,9 @@ impl Run<'_> {
                     self.space.quiet_tries
                 },
                 vct_nodes: if depth == 1 {
-                    FIRST_QUIET_VCT_NODES
+                    self.checks.first_nodes
                 } else {
-                    ROOT_QUIET_VCT_NODES
+                    self.checks.near_nodes
                 },
             }
         } else {
@@ -367,7 +426,7 @@ impl Run<'_> {
         // The check's budget (`reach`): the root's move, near the root, deeper.
         let near = if depth == 1 {
             0x94D0_49BB_1331_11EB
-        } else if depth < NEAR_DEPTH {
+        } else if depth < self.checks.near_depth {
             0x2545_F491_4F6C_DD1D
         } else {
             0
