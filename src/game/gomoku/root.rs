@@ -324,7 +324,7 @@ impl ThreatSolver {
                 Stage::Deepening(plies) => {
                     self.prove(position, threats, plies, budget, end, control)
                 }
-                Stage::Dfpn(checks) => self.prove_by_dfpn_reaching(
+                Stage::Dfpn(checks) => self.dfpn.prove_reaching(
                     position,
                     threats,
                     DFPN_QUIET_TRIES,

@@ -11,7 +11,7 @@ use std::time::Instant;
 use crate::budget::control::Control;
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::moves::{any_playable, defences, order_key, sort_by_keys};
-use crate::game::gomoku::proof::{CheckReach, DfpnSearch, ProofSearch};
+use crate::game::gomoku::proof::{DfpnSearch, ProofSearch};
 use crate::game::gomoku::quiet::{
     for_each_cell, passed, quiet_moves, relevance_zone, vcf_line, Line, Zone,
 };
@@ -81,7 +81,9 @@ pub struct ThreatSolver {
     failed: HashMap<u64, u32>,
     failed_limit: usize,
     proof: ProofSearch,
-    dfpn: DfpnSearch,
+    /// The df-pn, also run directly by the root's win search (`root.rs`) with wider
+    /// threat checks.
+    pub(super) dfpn: DfpnSearch,
 }
 
 impl Default for ThreatSolver {
@@ -184,32 +186,6 @@ impl ThreatSolver {
     ) -> Result<Option<Proof>, Interrupted> {
         self.dfpn
             .prove(position, threats, quiet_tries, budget, deadline, control)
-    }
-
-    /// `prove_by_dfpn` with the threat checks of quiet moves reaching as far as `checks`.
-    ///
-    /// # Errors
-    /// Stopped by `control`, or out of budget or time.
-    #[allow(clippy::too_many_arguments)]
-    pub fn prove_by_dfpn_reaching(
-        &mut self,
-        position: &Gomoku,
-        threats: Threats,
-        quiet_tries: usize,
-        checks: CheckReach,
-        budget: u64,
-        deadline: Option<Instant>,
-        control: &mut Control,
-    ) -> Result<Option<Proof>, Interrupted> {
-        self.dfpn.prove_reaching(
-            position,
-            threats,
-            quiet_tries,
-            checks,
-            budget,
-            deadline,
-            control,
-        )
     }
 
     /// Proves a VCT (or VCF) of the side to move by proof-number search.
