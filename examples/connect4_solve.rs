@@ -12,7 +12,7 @@
 //! ```
 //! The middle-game benchmark: COUNT positions of uniform random play (a seeded number of
 //! plies in the range, random legal moves from the empty board, games not over; as
-//! scripts/bench_connect4_keep.py makes them), then the `--also` positions (moves as
+//! scripts/bench/bench_connect4_keep.py makes them), then the `--also` positions (moves as
 //! columns a-g). Each is solved as the engine does a move under `setoption name Solve
 //! value wdl`: the shipped book (unless `--no-book`), the solver's table of `Hash`
 //! `--hash-mib` (half of it) cleared before each position, the result and a move keeping

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A stub engine speaking UCI (cutechess drops), Gomocup or NBoard, for the runner's tests.
 
-It plays random legal moves (rules from scripts/rules.py) and can misbehave on purpose:
+It plays random legal moves (rules from scripts/arbor_tools/rules.py) and can misbehave on purpose:
 
     foreign_stub.py --proto uci|gomocup|nboard [--mode MODE] [--seed S] [--handshake-delay S]
 
@@ -23,8 +23,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import rules  # noqa: E402
-from arbor_match import notation  # noqa: E402
+from arbor_tools import rules  # noqa: E402
+from arbor_tools.runner import notation  # noqa: E402
 
 
 class Stub:
@@ -151,7 +151,7 @@ class Stub:
             self.handshake()
             self.say(f"pong {words[1]}")
         elif command == "set" and words[1:2] == ["game"]:
-            from arbor_match.records.ggf import parse_games
+            from arbor_tools.runner.records.ggf import parse_games
             self.position = rules.new_game("othello")
             for move in parse_games(line.split("game", 1)[1])[0]["moves"]:
                 self.position.play(move)

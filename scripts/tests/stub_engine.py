@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A stub engine speaking arbor's protocol, for testing the client and the match runner.
 
-It plays random legal moves (rules from scripts/rules.py) and can misbehave on purpose:
+It plays random legal moves (rules from scripts/arbor_tools/rules.py) and can misbehave on purpose:
 
     stub_engine.py [--mode MODE] [--after N] [--seed S] [--name NAME] [--delay MS] [--score CP]
 
@@ -23,7 +23,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import rules  # noqa: E402
+from arbor_tools import rules  # noqa: E402
 
 
 def main() -> int:

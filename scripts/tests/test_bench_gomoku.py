@@ -3,7 +3,7 @@
 import argparse
 import unittest
 
-from scripts.bench_gomoku import parse_option, set_options
+from scripts.bench.bench_gomoku import parse_option, set_options
 
 
 class FakeEngine:

@@ -14,7 +14,7 @@ from scripts.tests.engine_path import arbor_binary
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
-from arbor_client import (Engine, EngineError, EngineTerminated, EngineTimeout, Limit,  # noqa: E402
+from arbor_tools.client import (Engine, EngineError, EngineTerminated, EngineTimeout, Limit,  # noqa: E402
                           Score, parse_info)
 
 STUB = [sys.executable, os.path.join(HERE, "stub_engine.py")]

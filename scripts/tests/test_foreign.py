@@ -18,9 +18,9 @@ STUB = os.path.join(HERE, "foreign_stub.py")
 OPENINGS = os.path.join(HERE, "..", "openings")
 
 sys.path.insert(0, os.path.join(HERE, ".."))
-import rules  # noqa: E402
-from arbor_match import notation  # noqa: E402
-from arbor_match.records import ggf, pgn, sgf  # noqa: E402
+from arbor_tools import rules  # noqa: E402
+from arbor_tools.runner import notation  # noqa: E402
+from arbor_tools.runner.records import ggf, pgn, sgf  # noqa: E402
 
 
 def stub(proto: str, *args: str) -> str:

@@ -2,7 +2,7 @@
 
 import unittest
 
-from scripts.gomoku_losses import first_mate, games_of_sgf, reports_of_messages, square
+from scripts.bench.gomoku_losses import first_mate, games_of_sgf, reports_of_messages, square
 
 SGF = """(;FF[4]GM[4]GN[1]EV[rapfi x arbor]RO[1.1]RU[0]SZ[15]PB[rapfi]PW[arbor]RE[B+1]
 ;B[hh]C[opening move];W[hi]C[opening move];B[hf]C[opening move];W[gh]C[422ms];B[fg]C[272ms])

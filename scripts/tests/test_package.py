@@ -1,4 +1,4 @@
-"""scripts/ as an installable package, and the scheduling call that runs games elsewhere."""
+"""scripts/ as an installable package (arbor_tools), and the scheduling call that runs games elsewhere."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = os.path.join(HERE, "..")
 sys.path.insert(0, SCRIPTS)
-from arbor_match import scheduling  # noqa: E402
-from arbor_match.config import Adjudication, Config, EngineSpec, TimeControl  # noqa: E402
+from arbor_tools.runner import scheduling  # noqa: E402
+from arbor_tools.runner.config import Adjudication, Config, EngineSpec, TimeControl  # noqa: E402
 
 try:
     import tomllib
@@ -28,15 +28,19 @@ class Pyproject(unittest.TestCase):
         with open(os.path.join(SCRIPTS, "pyproject.toml"), "rb") as handle:
             self.project = tomllib.load(handle)
 
-    def test_modules_and_packages_exist(self):
+    def test_one_top_level_package(self):
+        """Everything installs under arbor_tools: no generic top-level names in site-packages."""
         setup = self.project["tool"]["setuptools"]
-        for module in setup["py-modules"]:
-            self.assertTrue(os.path.isfile(os.path.join(SCRIPTS, module + ".py")), module)
-        self.assertIn("arbor_client", setup["py-modules"])
-        found = sorted(os.path.relpath(folder, SCRIPTS).replace(os.sep, ".")
-                       for folder, _, files in os.walk(os.path.join(SCRIPTS, "arbor_match")) if "__init__.py" in files)
-        self.assertEqual(sorted(setup["packages"]), found)  # no subpackage forgotten
+        self.assertNotIn("py-modules", setup)
+        self.assertEqual(setup["packages"]["find"]["include"], ["arbor_tools", "arbor_tools.*"])
         self.assertEqual(self.project["project"]["dependencies"], [])  # standard library only
+
+    def test_the_package_never_edits_sys_path(self):
+        for folder, _, files in os.walk(os.path.join(SCRIPTS, "arbor_tools")):
+            for name in files:
+                if name.endswith(".py"):
+                    with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                        self.assertNotIn("sys.path.insert", handle.read(), name)
 
     def test_commands_name_real_functions(self):
         for command, target in self.project["project"]["scripts"].items():

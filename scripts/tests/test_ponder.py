@@ -17,10 +17,10 @@ from pathlib import Path
 from scripts.tests.engine_path import arbor_binary
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import rules  # noqa: E402
-from arbor_client import Limit  # noqa: E402
-from arbor_match.config import ConfigError, EngineSpec, TimeControl, check_protocol  # noqa: E402
-from arbor_match.engines.arbor import ArborPlayer  # noqa: E402
+from arbor_tools import rules  # noqa: E402
+from arbor_tools.client import Limit  # noqa: E402
+from arbor_tools.runner.config import ConfigError, EngineSpec, TimeControl, check_protocol  # noqa: E402
+from arbor_tools.runner.engines.arbor import ArborPlayer  # noqa: E402
 
 ARBOR = arbor_binary()
 MATCH = str(Path(__file__).resolve().parents[1] / "match.py")

@@ -55,7 +55,7 @@ def indices(path: str) -> list[int]:
 
 class WithoutRay(unittest.TestCase):
     def test_the_runner_does_not_import_ray(self):
-        code = ("import sys; sys.path.insert(0, sys.argv[1]); import arbor_match.cli, arbor_match.scheduling; "
+        code = ("import sys; sys.path.insert(0, sys.argv[1]); import arbor_tools.runner.cli, arbor_tools.runner.scheduling; "
                 "print('ray' in sys.modules)")
         done = subprocess.run([sys.executable, "-c", code, SCRIPTS], capture_output=True, text=True, timeout=30)
         self.assertEqual(done.stdout.strip(), "False", done.stderr)
@@ -116,8 +116,8 @@ class Addresses(unittest.TestCase):
     def test_relative_engine_paths_become_absolute(self):
         from dataclasses import replace
 
-        from scripts.arbor_match.cli import build_config
-        from scripts.arbor_match.ray_backend import absolute_paths
+        from scripts.arbor_tools.runner.cli import build_config
+        from scripts.arbor_tools.runner.ray_backend import absolute_paths
         stub = os.path.relpath(os.path.join(HERE, "stub_engine.py"))
         config, _ = build_config(["--game", "tictactoe", "--depth", "1",
                                   "--engine", f"cmd={stub} --seed 1", "--engine", "cmd=cat"])

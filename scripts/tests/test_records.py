@@ -9,11 +9,11 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
-import rules  # noqa: E402
-from arbor_match import notation  # noqa: E402
-from arbor_match.config import ConfigError, EngineSpec, TimeControl  # noqa: E402
-from arbor_match.openings import read_openings  # noqa: E402
-from arbor_match.records import ggf, pgn, sgf  # noqa: E402
+from arbor_tools import rules  # noqa: E402
+from arbor_tools.runner import notation  # noqa: E402
+from arbor_tools.runner.config import ConfigError, EngineSpec, TimeControl  # noqa: E402
+from arbor_tools.runner.openings import read_openings  # noqa: E402
+from arbor_tools.runner.records import ggf, pgn, sgf  # noqa: E402
 
 
 def position(game: str, moves: list, **variant: str) -> rules.Game:
@@ -96,7 +96,7 @@ class Records(unittest.TestCase):
     def test_pgn_as_cutechess_writes_it(self):
         game = record("tictactoe", ["b2"], ["a1", "c3", "c1", "a3"], "0-1", "O made 3 in a row")
         # O (second) answered a1 with ... here the record is made up: only its shape matters.
-        from arbor_match.config import Adjudication, Config
+        from arbor_tools.runner.config import Adjudication, Config
         config = Config("tictactoe", {}, [EngineSpec(0, "x", "first", {}, TimeControl(depth=4)),
                                           EngineSpec(1, "y", "second", {}, TimeControl(movetime=100))],
                         2, [], 1, 100, 60, Adjudication(), None, None, "book")
@@ -119,7 +119,7 @@ class Records(unittest.TestCase):
         game = record("connect4", [], ["d", "d", "c", "e"], "*", "abandoned")
         for move, score in zip(game["moves"], ("win <=33", "loss <=34", "win 7", "draw")):
             move["score"] = score
-        from arbor_match.config import Adjudication, Config
+        from arbor_tools.runner.config import Adjudication, Config
         config = Config("connect4", {}, [EngineSpec(0, "x", "first", {}, TimeControl(movetime=50)),
                                          EngineSpec(1, "y", "second", {}, TimeControl(movetime=50))],
                         2, [], 1, 100, 60, Adjudication(), None, None, "book")

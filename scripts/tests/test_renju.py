@@ -1,4 +1,4 @@
-"""Renju forbidden points (scripts/renju.py) and the referee's rule=renju, on positions
+"""Renju forbidden points (scripts/arbor_tools/renju.py) and the referee's rule=renju, on positions
 checked by hand (the same ones as arbor's src/game/gomoku/renju_tests.rs)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import renju  # noqa: E402
-import rules  # noqa: E402
+from arbor_tools import renju  # noqa: E402
+from arbor_tools import rules  # noqa: E402
 
 FAR = "a1 c1 e1 a3 c3 a5 o15 m15 k15 o13"
 

@@ -8,7 +8,7 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import rules  # noqa: E402
+from arbor_tools import rules  # noqa: E402
 
 
 def perft_list(name, depth, variant=None):
@@ -118,7 +118,7 @@ class AgreesWithArbor(unittest.TestCase):
 
     def test_legal_moves_agree(self):
         from scripts.tests.engine_path import arbor_binary
-        from arbor_client import Engine, EngineError
+        from arbor_tools.client import Engine, EngineError
 
         binary = arbor_binary()
         if binary is None:

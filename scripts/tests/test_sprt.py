@@ -8,7 +8,7 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import sprt  # noqa: E402
+from arbor_tools import sprt  # noqa: E402
 
 
 class GsprtVectors(unittest.TestCase):

@@ -1,0 +1,164 @@
+"""Standings of a match or tournament and how they are shown: the live progress line, the
+fastchess-style final block (statistics from sprt.py) and the round-robin crosstable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import sprt as stats
+
+from .config import Config, EngineSpec
+from .engines.pool import Registry
+
+
+class Tally:
+    """Results between engine `a` and `b` from a's view, with pair bookkeeping."""
+
+    def __init__(self) -> None:
+        self.wins = self.draws = self.losses = 0
+        self.pairs: dict[int, list[float]] = {}
+
+    def add(self, pair: int, points: float) -> None:
+        if points == 1.0:
+            self.wins += 1
+        elif points == 0.0:
+            self.losses += 1
+        else:
+            self.draws += 1
+        self.pairs.setdefault(pair, []).append(points)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def ptnml(self) -> list[int]:
+        counts = [0] * 5
+        for scores in self.pairs.values():
+            if len(scores) == 2:
+                counts[int(round(sum(scores) * 2))] += 1
+        return counts
+
+
+class Standings:
+    """All results of a match or tournament."""
+
+    def __init__(self, engines: list[EngineSpec]) -> None:
+        self.engines = engines
+        self.tallies: dict[tuple[int, int], Tally] = {}
+        self.reasons: dict[str, int] = {}
+        self.records = 0
+
+    def add(self, record: dict[str, Any]) -> None:
+        x, o = record["engine_index"]["X"], record["engine_index"]["O"]
+        a, b = min(x, o), max(x, o)
+        points = record["points"][str(a)]
+        self.tallies.setdefault((a, b), Tally()).add(record["pair"], points)
+        reason = record["reason"]
+        # Group reasons without the detail in parentheses, e.g. "d6 (X): illegal move".
+        key = reason.split(" (", 1)[0]
+        if "): " in reason:
+            head, _, tail = reason.partition("): ")
+            key = head + "): " + tail.split(" (")[0].split(" '")[0]
+        self.reasons[key] = self.reasons.get(key, 0) + 1
+        self.records += 1
+
+    def tally(self, a: int = 0, b: int = 1) -> Tally:
+        return self.tallies.get((a, b), Tally())
+
+    def points(self, index: int) -> tuple[float, int]:
+        total, games = 0.0, 0
+        for (a, b), t in self.tallies.items():
+            if index == a:
+                total += t.wins + t.draws / 2
+                games += t.games
+            elif index == b:
+                total += t.losses + t.draws / 2
+                games += t.games
+        return total, games
+
+
+def progress_line(standings: Standings, done: int, total: int, config: Config) -> str:
+    if len(config.engines) == 2:
+        t = standings.tally()
+        text = (f"Games {done}/{total}  {config.engines[0].name} vs {config.engines[1].name}: "
+                f"W {t.wins} D {t.draws} L {t.losses}")
+        if t.games:
+            ptnml = t.ptnml()
+            est = stats.pentanomial_elo(ptnml) if sum(ptnml) > 1 else stats.trinomial_elo(t.wins, t.draws, t.losses)
+            text += f"  Elo {stats._fmt(est.elo)} +/- {stats._fmt(est.error)}"
+            if config.sprt is not None:
+                counts = ptnml if sum(ptnml) else [t.losses, t.draws, t.wins]
+                text += f"  LLR {config.sprt.llr(counts):.2f}"
+        return text
+    leaders = sorted(range(len(config.engines)), key=lambda i: -standings.points(i)[0])
+    return f"Games {done}/{total}  " + "  ".join(
+        f"{config.engines[i].name} {standings.points(i)[0]:g}/{standings.points(i)[1]}" for i in leaders[:4])
+
+
+def final_report(standings: Standings, config: Config, played: int, interrupted: bool,
+                 decision: str | None, registry: Registry) -> list[str]:
+    engines = config.engines
+    lines = ["-" * 60]
+    limits = "; ".join(f"{e.name}: {e.limits.describe()}" for e in engines)
+    variant = " ".join(f"{k}={v}" for k, v in config.variant.items())
+    header = f"{config.game}{' ' + variant if variant else ''}, {limits}, openings: {config.opening_source}"
+    if len(engines) == 2:
+        t = standings.tally()
+        lines.append(f"Results of {engines[0].name} vs {engines[1].name} ({header}):")
+        lines += stats.report(t.wins, t.draws, t.losses, t.ptnml(), config.sprt)
+        if decision:
+            lines.append(f"SPRT: {decision} accepted")
+    else:
+        lines.append(f"Round-robin ({header}):")
+        lines += crosstable(standings, engines)
+    lines.append("-" * 60)
+    lines.append(f"{'Engine':<16} {'Games':>5} {'W':>5} {'D':>5} {'L':>5} {'Points':>7} {'Score':>7}  Restarts")
+    for e in engines:
+        w = d = l = 0
+        for (a, b), t in standings.tallies.items():
+            if e.index == a:
+                w, d, l = w + t.wins, d + t.draws, l + t.losses
+            elif e.index == b:
+                w, d, l = w + t.losses, d + t.draws, l + t.wins
+        games = w + d + l
+        score = f"{(w + d / 2) / games * 100:.1f}%" if games else "-"
+        restarts = registry.restarts.get(e.index, 0)
+        lines.append(f"{e.name:<16} {games:>5} {w:>5} {d:>5} {l:>5} {w + d / 2:>7.1f} {score:>7}  {restarts}")
+    if standings.reasons:
+        lines.append("Endings: " + ", ".join(f"{k}: {v}" for k, v in
+                                             sorted(standings.reasons.items(), key=lambda kv: -kv[1])))
+    status = "interrupted" if interrupted else ("stopped by SPRT" if decision else "finished")
+    lines.append(f"Match {status}: {standings.records} games recorded ({played} this run)"
+                 + (f", records in {config.out}" if config.out else ""))
+    return lines
+
+
+def crosstable(standings: Standings, engines: list[EngineSpec]) -> list[str]:
+    order = sorted(range(len(engines)), key=lambda i: -standings.points(i)[0])
+    width = max(8, max(len(e.name) for e in engines))
+    head = f"{'#':>2} {'Engine':<{width}} {'Points':>7} {'Games':>5} {'Elo':>16}  " + " ".join(
+        f"{engines[i].name[:9]:>9}" for i in order)
+    lines = [head]
+    for rank, i in enumerate(order, 1):
+        points, games = standings.points(i)
+        w = d = l = 0
+        for (a, b), t in standings.tallies.items():
+            if i == a:
+                w, d, l = w + t.wins, d + t.draws, l + t.losses
+            elif i == b:
+                w, d, l = w + t.losses, d + t.draws, l + t.wins
+        elo = "-"
+        if games:
+            est = stats.trinomial_elo(w, d, l)
+            elo = f"{stats._fmt(est.elo)} +/- {stats._fmt(est.error)}"
+        cells = []
+        for j in order:
+            if i == j:
+                cells.append(f"{'-':>9}")
+                continue
+            a, b = min(i, j), max(i, j)
+            t = standings.tally(a, b)
+            mine = (t.wins if i == a else t.losses) + t.draws / 2
+            cells.append(f"{f'{mine:g}/{t.games}':>9}")
+        lines.append(f"{rank:>2} {engines[i].name:<{width}} {points:>7.1f} {games:>5} {elo:>16}  " + " ".join(cells))
+    return lines

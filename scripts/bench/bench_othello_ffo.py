@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Othello endgame benchmark over the text protocol: solve FFO positions with `go solve`.
+
+Reads othello_ffo40_59.txt (board, side to move, exact margin, optimal moves per line;
+`#` comments) from the data folder, sends each position to the engine with `newgame`,
+`position BOARD SIDE` and `go solve`, and prints the reported `score disc N`, the
+bestmove, whether both are correct, the time and the nodes per position, then totals.
+
+With `--ntest PATH --ntest-dir RUN_DIR` each position is also solved by NTest over NBoard
+(`set depth 60`, `set game` with the position, `go`; NTest's run folder holds its resource
+files), right after arbor, and both times are printed side by side with the ratio.
+
+Usage: python3 scripts/bench/bench_othello_ffo.py [DATA_DIR] [--engine target/release/arbor]
+       [--first N] [--skip K] [--ntest PATH --ntest-dir RUN_DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the scripts folder
+from arbor_tools.client import Engine, EngineError, Limit  # noqa: E402
+
+
+@dataclass
+class Case:
+    number: int
+    board: str
+    side: str
+    margin: int
+    best_moves: list[str]
+
+
+def load(path: str) -> list[Case]:
+    cases = []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            board, side, margin, moves = line.split()[:4]
+            cases.append(Case(40 + len(cases), board, side, int(margin), moves.split(",")))
+    return cases
+
+
+class NTest:
+    """NTest driven over NBoard: one exact solve per position."""
+
+    def __init__(self, path: str, run_dir: str) -> None:
+        self.process = subprocess.Popen([path], cwd=run_dir, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("nboard 2", "set depth 60")
+
+    def send(self, *lines: str) -> None:
+        assert self.process.stdin is not None
+        for line in lines:
+            self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def solve(self, case: Case) -> tuple[str, float, float]:
+        """The move, NTest's evaluation and the seconds from `go` to its answer."""
+        cells = case.board.replace("X", "*")
+        side = "*" if case.side == "X" else "O"
+        self.send(f"set game (;GM[Othello]PC[arbor]PB[b]PW[w]RE[?]TI[0:00//0:00]TY[8]BO[8 {cells} {side}];)")
+        start = time.perf_counter()
+        self.send("go")
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if line.startswith("==="):
+                elapsed = time.perf_counter() - start
+                fields = line[3:].replace("/", " ").split()
+                return fields[0].lower(), float(fields[1]) if len(fields) > 1 else float("nan"), elapsed
+        raise RuntimeError("NTest ended without answering")
+
+    def close(self) -> None:
+        try:
+            self.send("quit")
+            self.process.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("data", nargs="?", default="../shared/benchdata", help="folder holding othello_ffo40_59.txt")
+    parser.add_argument("--engine", default="target/release/arbor", help="path to the arbor binary")
+    parser.add_argument("--first", type=int, default=10, help="number of positions to solve (default 10: #40-#49)")
+    parser.add_argument("--skip", type=int, default=0, help="positions to skip at the start")
+    parser.add_argument("--ntest", help="NTest binary: also solve each position with it over NBoard")
+    parser.add_argument("--ntest-dir", help="NTest's run folder (its resource files, learning off)")
+    args = parser.parse_args()
+    ntest = NTest(args.ntest, args.ntest_dir or ".") if args.ntest else None
+    ntest_time, ntest_correct = 0.0, 0
+
+    path = os.path.join(args.data, "othello_ffo40_59.txt")
+    if not os.path.exists(path):
+        print(f"{path} not found", file=sys.stderr)
+        return 2
+    cases = load(path)[args.skip:args.skip + args.first]
+    total_time, total_nodes, correct = 0.0, 0, 0
+    with Engine.popen(args.engine) as engine:
+        engine.new_game("othello")
+        for case in cases:
+            try:
+                engine.command("newgame")
+                engine.position(text=f"{case.board} {case.side}")
+            except EngineError as error:
+                print(f"#{case.number}: position refused: {error}", file=sys.stderr)
+                continue
+            result = engine.play(Limit(solve=True))
+            score = result.score
+            margin = score.value if score is not None and score.kind == "disc" else None
+            nodes = result.nodes or 0
+            ok = margin == case.margin and result.move in case.best_moves
+            correct += ok
+            total_time += result.elapsed
+            total_nodes += nodes
+            shown = "?" if margin is None else f"{margin:+d}"
+            print(f"#{case.number} score {shown:>4} (expected {case.margin:+d}) move {result.move:<4} "
+                  f"{'ok' if ok else 'WRONG'} time {result.elapsed:8.3f} s nodes {nodes:>12} "
+                  f"{nodes / max(result.elapsed, 1e-9) / 1e6:6.1f} M nodes/s", flush=True)
+            if ntest is not None:
+                move, value, seconds = ntest.solve(case)
+                good = move in case.best_moves and round(value) == case.margin
+                ntest_correct += good
+                ntest_time += seconds
+                print(f"    ntest score {value:+.2f} move {move:<4} {'ok' if good else 'WRONG'} time {seconds:8.3f} s"
+                      f"  arbor/ntest {result.elapsed / max(seconds, 1e-9):.2f}", flush=True)
+    print(f"total {len(cases)} positions, {correct} correct, time {total_time:.3f} s, nodes {total_nodes}, "
+          f"{total_nodes / max(total_time, 1e-9) / 1e6:.1f} M nodes/s")
+    if ntest is not None:
+        ntest.close()
+        print(f"ntest {ntest_correct} correct, time {ntest_time:.3f} s; arbor/ntest {total_time / max(ntest_time, 1e-9):.2f}")
+    return 0 if correct == len(cases) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
