@@ -259,9 +259,7 @@ def run(config: Config, resume: bool, checked: EnginePool | None = None, ray: st
                   f"{{{record['reason']}}}", file=sys.stderr)
         if config.sprt is not None and decision is None:
             t = standings.tally()
-            ptnml = t.ptnml()
-            counts = ptnml if sum(ptnml) else [t.losses, t.draws, t.wins]
-            decision = config.sprt.decision(config.sprt.llr(counts))
+            decision = config.sprt.decision(config.sprt.llr(config.sprt.counts(t.wins, t.draws, t.losses, t.ptnml())))
             if decision:
                 stop.set()
         if not config.quiet and (tty or len(done) % every == 0 or len(done) == total):
