@@ -133,13 +133,19 @@ class Score:
         return self.kind in ("win", "loss", "draw", "disc")
 
     def relative_cp(self, win_value: int = 100_000) -> int:
-        """A single number for comparisons: wins/losses as +-`win_value`, draw 0."""
+        """A single number for comparisons: wins/losses as +-`win_value` (nearer wins
+        higher), draw 0. A ``disc`` margin is a proven result, not centi-units: a won margin
+        is above every heuristic score (``win_value // 2`` plus the margin), a lost one below,
+        ``disc 0`` a draw."""
         if self.kind == "win":
             return win_value - (self.value or 0)
         if self.kind == "loss":
             return -win_value + (self.value or 0)
         if self.kind == "draw":
             return 0
+        if self.kind == "disc":
+            margin = self.value or 0
+            return 0 if margin == 0 else (win_value // 2 + abs(margin)) * (1 if margin > 0 else -1)
         return int(self.value or 0)
 
     def __str__(self) -> str:

@@ -160,7 +160,7 @@ class StubEngine(unittest.TestCase):
         self.assertEqual(str(within["score"]), "win <=25")
         self.assertTrue(within["score"].is_proven)
         self.assertEqual(Score.parse("loss <=8"), Score("loss", 8, within=True))
-        self.assertEqual(parse_info("info score disc -4")["score"].relative_cp(), -4)
+        self.assertEqual(parse_info("info score disc -4")["score"].relative_cp(), -50_004)  # a proven loss
         malformed = parse_info("info depth x nodes 5 score cp")
         self.assertNotIn("depth", malformed)
         self.assertNotIn("score", malformed)
