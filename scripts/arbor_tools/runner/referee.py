@@ -21,16 +21,25 @@ from .engines.pool import EnginePool
 
 
 def search_limit(limits: TimeControl, side: int, clocks: dict[int, float]) -> Limit:
-    """The limit of one move: fixed depth/nodes/movetime and the clocks (runner-kept)."""
-    wtime = btime = winc = binc = None
+    """The limit of one move: fixed depth/nodes/movetime and the clocks (runner-kept, in ms;
+    the client's Limit takes seconds)."""
+    white_clock: float | None = None
+    black_clock: float | None = None
+    inc: float | None = None
     if limits.base_ms is not None:
-        own = clocks[side]
-        other = clocks.get(1 - side, own)
-        wtime, btime = (own, other) if side == rules.FIRST else (other, own)
-        winc = binc = limits.inc_ms
-    return Limit(depth=limits.depth, movetime=limits.movetime, nodes=limits.nodes,
-                 wtime=None if wtime is None else int(wtime), btime=None if btime is None else int(btime),
-                 winc=None if winc is None else int(winc), binc=None if binc is None else int(binc))
+        # A clock within the time margin may be at or below 0: the engine is still asked
+        # for a move, with the least time the protocol can say (1 ms).
+        own = max(1.0, clocks[side])
+        other = max(1.0, clocks.get(1 - side, own))
+        white_clock, black_clock = (own, other) if side == rules.FIRST else (other, own)
+        inc = limits.inc_ms
+
+    def seconds(ms: float | None) -> float | None:
+        return None if ms is None else round(ms) / 1000.0
+
+    return Limit(depth=limits.depth, time=seconds(limits.movetime), nodes=limits.nodes,
+                 white_clock=seconds(white_clock), black_clock=seconds(black_clock),
+                 white_inc=seconds(inc), black_inc=seconds(inc))
 
 
 def adjudication_value(score: Score | None) -> float | None:
