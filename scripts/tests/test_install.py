@@ -93,6 +93,14 @@ class FreshInstall(unittest.TestCase):
         self.assertEqual(sum(int(n) for n in games.groups()), 4)
         self.assertIn("Match finished: 4 games recorded (4 this run)", done.stdout)
 
+    def test_the_default_gomoku_book_is_installed(self):
+        done = self.command("arbor-match", "--quiet", "--game", "gomoku", "--games", "2", "--depth", "1",
+                            "--engine", f'cmd="{sys.executable}" "{STUB}" --seed 1', "name=a",
+                            "--engine", f'cmd="{sys.executable}" "{STUB}" --seed 2', "name=b")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("openings: default book gomoku_centre3.txt", done.stdout)
+        self.assertIn("Match finished: 2 games recorded (2 this run)", done.stdout)
+
     def test_the_package_comes_from_the_environment(self):
         python = os.path.join(self.bin, "python")
         done = run([python, "-c", "import arbor_tools, arbor_tools.client as c; print(arbor_tools.__file__); "
