@@ -40,7 +40,7 @@ import signal
 import subprocess
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, Mapping, Sequence, TextIO
 
 __all__ = [
@@ -751,7 +751,8 @@ class Analysis:
             return now + timeout
         if self.limit is None or self.pondering:
             return now + self.engine.timeout
-        bound = self.limit.time_bound()
+        # After ponderhit the limit's own time counts, from the hit (self.started).
+        bound = replace(self.limit, ponder=False).time_bound()
         return self.started + (bound or 0.0) + self.engine.timeout
 
     def _event(self, event: _Event) -> None:

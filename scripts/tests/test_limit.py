@@ -9,12 +9,13 @@ import os
 import sys
 import threading
 import time
+import types
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from arbor_tools import rules  # noqa: E402
-from arbor_tools.client import Engine, EngineTimeout, Limit  # noqa: E402
+from arbor_tools.client import Analysis, Engine, EngineTimeout, Limit  # noqa: E402
 from arbor_tools.runner.config import ConfigError, TimeControl, parse_tc  # noqa: E402
 from arbor_tools.runner.referee import search_limit  # noqa: E402
 
@@ -119,6 +120,23 @@ class Deadlines(unittest.TestCase):
             self.assertIsInstance(self.call(engine, analysis.wait), EngineTimeout)
             self.assertIsInstance(self.call(engine, lambda: list(analysis)), EngineTimeout)
             self.assertIn(analysis.stop(), engine.legal())
+
+    def test_deadlines_of_each_kind_of_search(self):
+        engine = types.SimpleNamespace(timeout=1.0)
+        timed = Analysis(engine, Limit(time=2.0))  # type: ignore[arg-type]
+        self.assertEqual(timed.deadline(), timed.started + 3.0)
+        deep = Analysis(engine, Limit(depth=9))  # type: ignore[arg-type]
+        self.assertEqual(deep.deadline(), deep.started + 1.0)
+        before = time.monotonic()
+        self.assertGreaterEqual(timed.deadline(timeout=5.0), before + 5.0)
+        # Infinite and ponder searches: the engine's timeout for each wait, from now.
+        for search in (Analysis(engine, None), Analysis(engine, Limit(time=2.0, ponder=True))):  # type: ignore[arg-type]
+            search.started -= 100.0
+            self.assertGreaterEqual(search.deadline(), before + 1.0)
+        # After ponderhit the limit's time counts from the hit.
+        pondering = Analysis(engine, Limit(time=2.0, ponder=True))  # type: ignore[arg-type]
+        pondering.started, pondering.pondering = 50.0, False
+        self.assertEqual(pondering.deadline(), 53.0)
 
     def test_seconds_reach_the_engine(self):
         transcript = io.StringIO()
