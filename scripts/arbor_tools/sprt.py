@@ -490,6 +490,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         wins, draws, losses = 2 * ww + wd, ld + wd + 2 * mid, 2 * ll + ld
     for line in report(wins, draws, losses, ptnml, sprt):
         print(line)
+    if ptnml is not None:
+        print("(Game counts from the pair counts: each WL+DD pair counted as two draws.)")
     decision = sprt.decision(sprt.llr(sprt.counts(wins, draws, losses, ptnml)))
     if decision:
         print(f"SPRT: {decision} accepted")
