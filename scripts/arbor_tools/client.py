@@ -686,13 +686,14 @@ class Engine:
         dead_since: float | None = None
         while True:
             remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise EngineTimeout(f"no answer to {what!r} in time")
             try:
                 # Wake up now and then so a dead process is noticed even without EOF (a
-                # grandchild may hold the pipe open).
-                event = self._events.get(timeout=min(remaining, 0.5))
+                # grandchild may hold the pipe open). Past the deadline, what has already
+                # arrived is still taken.
+                event = self._events.get(timeout=min(max(remaining, 0.0), 0.5))
             except queue.Empty:
+                if remaining <= 0:
+                    raise EngineTimeout(f"no answer to {what!r} in time") from None
                 if self.process.poll() is None:
                     continue
                 dead_since = dead_since or time.monotonic()

@@ -138,6 +138,12 @@ class Deadlines(unittest.TestCase):
         pondering.started, pondering.pondering = 50.0, False
         self.assertEqual(pondering.deadline(), 53.0)
 
+    def test_an_answer_that_came_in_time_is_taken_after_the_deadline(self):
+        with Engine.popen(STUB, timeout=1) as engine:
+            analysis = engine.analysis(Limit(depth=1))
+            time.sleep(1.5)  # the deadline (go + 1 s) has passed; the bestmove came long before
+            self.assertIn(analysis.wait(), engine.legal())
+
     def test_seconds_reach_the_engine(self):
         transcript = io.StringIO()
         with Engine.popen(STUB, timeout=5, transcript=transcript) as engine:
