@@ -307,6 +307,21 @@ def _fmt(value: float) -> str:
     return f"{value + 0.0:.2f}".replace("-0.00", "0.00")
 
 
+def match_estimate(wins: int, draws: int, losses: int, ptnml: Sequence[int] | None = None) -> EloEstimate:
+    """The estimate a match report shows: pentanomial when there are complete pairs, else
+    trinomial (as fastchess). Raises ValueError when there are no games."""
+    if ptnml is not None and sum(ptnml) > 0:
+        return pentanomial_elo(ptnml)
+    return trinomial_elo(wins, draws, losses)
+
+
+def sprt_counts(wins: int, draws: int, losses: int, ptnml: Sequence[int] | None = None) -> list[int]:
+    """The counts the SPRT is run on: the pair counts when there are any, else ``[L, D, W]``."""
+    if ptnml is not None and sum(ptnml) > 0:
+        return list(ptnml)
+    return [losses, draws, wins]
+
+
 def report(wins: int, draws: int, losses: int, ptnml: Sequence[int] | None = None,
            sprt: Sprt | None = None) -> list[str]:
     """The fastchess-style result lines for the first engine's W/D/L (and pair counts).
@@ -318,7 +333,7 @@ def report(wins: int, draws: int, losses: int, ptnml: Sequence[int] | None = Non
     if games == 0:
         return ["Games: 0"]
     paired = ptnml is not None and sum(ptnml) > 0
-    estimate = pentanomial_elo(ptnml) if paired else trinomial_elo(wins, draws, losses)
+    estimate = match_estimate(wins, draws, losses, ptnml)
     points = wins + draws / 2.0
     lines = [
         f"Elo: {_fmt(estimate.elo)} +/- {_fmt(estimate.error)}, "
@@ -335,8 +350,7 @@ def report(wins: int, draws: int, losses: int, ptnml: Sequence[int] | None = Non
     if paired:
         lines.append(f"Ptnml(0-2): [{', '.join(str(c) for c in ptnml)}]")
     if sprt is not None:
-        counts = list(ptnml) if paired else [losses, draws, wins]
-        lines.append(sprt.line(counts))
+        lines.append(sprt.line(sprt_counts(wins, draws, losses, ptnml)))
     return lines
 
 
