@@ -32,6 +32,7 @@ a{color:var(--accent)}
 .card .k{font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 .card .v{font-size:22px;margin:2px 0;white-space:nowrap}
 .card .v small{font-size:14px;color:var(--muted)}
+.card .v.long{font-size:17px;white-space:normal}
 .card .n{font-size:12px;color:var(--muted)}
 .llrbar{display:block;position:relative;height:6px;margin:6px 0 2px;border-radius:3px;
 background:linear-gradient(90deg,var(--bad),#ddd 50%,var(--good))}
@@ -86,7 +87,8 @@ justify-content:center;overflow-y:auto;padding:18px 10px}
 .vhead .r{color:var(--muted);font-size:13.5px;flex:1;min-width:200px}
 .vhead button{font-size:20px;border:0;background:none;color:var(--fg);cursor:pointer;padding:0 6px}
 .vbody{display:grid;grid-template-columns:minmax(0,1.1fr) minmax(0,1fr);gap:14px;padding:14px}
-@media (max-width:760px){.vbody{grid-template-columns:1fr}.viewer{padding:0}.vbox{border-radius:0}}
+@media (max-width:760px){.vbody{grid-template-columns:1fr}.viewer{padding:0}.vbox{border-radius:0}
+.vhead .t{flex:1}.vhead .r{order:3;flex-basis:100%}}
 .vboard svg{width:100%;height:auto;max-height:78vh;display:block;margin:0 auto;touch-action:manipulation}
 .vboard svg[data-kind=tictactoe]{max-width:380px}
 .controls{display:flex;gap:6px;align-items:center;margin-bottom:8px;flex-wrap:wrap}
@@ -194,7 +196,7 @@ function fmtTime(t) { return t === null || t === undefined ? "" : (t >= 100 ? Ma
 function resultClass(r) { return r === 0 ? "X" : (r === 2 ? "O" : "draw"); }
 
 // --- boards ----------------------------------------------------------------------------------
-var STONE = KIND === "connect4" ? ["#e23d3d", "#f2c230"] : (KIND === "tictactoe" ? ["#2f6fde", "#e0702a"] : ["#15171a", "#f7f7f5"]);
+var STONE = KIND === "connect4" ? ["#e23d3d", "#f2c230"] : (KIND === "tictactoe" ? ["#23272f", "#d1453b"] : ["#15171a", "#f7f7f5"]);
 function drawBoard(box, gi, ply, pos, showNumbers) {
   box.textContent = "";
   var g = G[gi], cells = pos.cells, svg;
@@ -219,6 +221,7 @@ function drawBoard(box, gi, ply, pos, showNumbers) {
       el("line", {x1: m + k * s, x2: m + k * s, y1: m + 3, y2: h - m - 3, stroke: "#333", "stroke-width": 2.5, "stroke-linecap": "round"}, svg, true);
       el("line", {y1: m + k * s, y2: m + k * s, x1: m + 3, x2: w - m - 3, stroke: "#333", "stroke-width": 2.5, "stroke-linecap": "round"}, svg, true);
     }
+    if (pos.last >= 0) el("rect", {x: cx(pos.last) - s / 2 + 4, y: cy(pos.last) - s / 2 + 4, width: s - 8, height: s - 8, rx: 4, fill: "rgba(255,200,0,.28)"}, svg, true);
     cells.forEach(function (v, i) {
       if (v < 0) return;
       var x = cx(i), y = cy(i), r = 11, hl = i === pos.last;
@@ -343,7 +346,10 @@ function open(gi, ply) {
   prevB.onclick = function () { step(-1); }; nextB.onclick = function () { step(1); };
   close.onclick = shut;
   var body = el("div", {"class": "vbody"}, box);
-  var boardBox = el("div", {"class": "vboard"}, body), side = el("div", {"class": "vside"}, body);
+  var column = el("div", {}, body), boardBox = el("div", {"class": "vboard"}, column), side = el("div", {"class": "vside"}, body);
+  if (KIND === "gomoku" && D.rule === "renju") {
+    el("p", {"class": "note", text: "Red \u00d7: the points forbidden to Black (renju), shown when Black is to move."}, column);
+  }
   var ctl = el("div", {"class": "controls"}, side);
   var bFirst = el("button", {text: "\u00ab", title: "start (Home)"}, ctl), bPrev = el("button", {text: "\u25c0", title: "back (\u2190)"}, ctl);
   var bNext = el("button", {text: "\u25b6", title: "forward (\u2192)"}, ctl), bLast = el("button", {text: "\u00bb", title: "end (End)"}, ctl);

@@ -157,8 +157,8 @@ def _summary(data: MatchData) -> str:
                           f"[{data.sprt.elo0:g}, {data.sprt.elo1:g}] {data.sprt.model}"
                           + (f", <b>{decision} accepted</b>" if decision else "")))
         out.append('<div class="cards">' + "".join(
-            f'<div class="card"><div class="k">{k}</div><div class="v">{v}</div><div class="n">{n}</div></div>'
-            for k, v, n in cards) + "</div>")
+            f'<div class="card"><div class="k">{k}</div><div class="v{" long" if k == "Pentanomial" else ""}">'
+            f'{v}</div><div class="n">{n}</div></div>' for k, v, n in cards) + "</div>")
         out.append(f'<p class="note">From {_engine(data, 0)}&rsquo;s view against {_engine(data, 1)}.</p>')
     out.append(_engine_table(data))
     if len(data.engines) > 2:
@@ -242,7 +242,9 @@ def _progress(data: MatchData) -> str:
     if len(data.engines) != 2 or not data.progress:
         return ""
     pts = data.progress
-    finite_values = [v for p in pts for v in (p.low, p.high) if math.isfinite(v)]
+    # The scale follows the interval once a few games are in (the first games' is huge).
+    settled = pts[min(len(pts) - 1, max(4, len(pts) // 20)):]
+    finite_values = [v for p in settled for v in (p.low, p.high) if math.isfinite(v)]
     top = max([abs(v) for v in finite_values] + [10.0])
     clip = min(ELO_CLIP, top * 1.05)
     elo = Chart("Elo over the games", "games", f"Elo of {data.engines[0].name}",
@@ -342,7 +344,9 @@ def _per_move(data: MatchData) -> str:
     for key, (title, unit) in labels.items():
         series = []
         for engine, plies in sorted(by_ply[key].items()):
-            points = [(ply, sum(v) / len(v)) for ply, v in sorted(plies.items())]
+            # Plies that few games reach make noise: a mean needs 5 moves (fewer in a short match).
+            least = max(1, min(5, len(data.records) // 10))
+            points = [(ply, sum(v) / len(v)) for ply, v in sorted(plies.items()) if len(v) >= least]
             series.append(Series(names[engine], _color(engine), points))
         if series:
             charts.append(render(Chart(title, "ply", unit, series, log_y=key == "nodes"
