@@ -74,7 +74,8 @@ table.games{width:100%}
 table.games tbody tr{cursor:pointer}
 table.games tbody tr:hover{background:var(--hover)}
 table.games td.reason{text-align:left;white-space:normal;color:var(--muted);font-size:13px}
-table.games td.c{text-align:center}
+table.games td.c,table.games th:nth-child(2),table.games th:nth-child(3),table.games th:nth-child(4){text-align:center}
+table.games th:nth-child(6),table.games th:nth-child(7){text-align:left}
 .res{font-weight:600}
 .foot{color:var(--muted);font-size:12.5px;margin:30px 0 40px}
 .empty{color:var(--muted)}
@@ -386,9 +387,9 @@ function open(gi, ply) {
     evalGraph(graph, g, p, total, go);
     plyText.textContent = "ply " + p + " / " + total + (p ? "  \u00b7  " + mv.all[p - 1] : "");
     rows.forEach(function (r, k) { r.className = (k < mv.book.length ? "book" : "") + (k + 1 === p ? " cur" : ""); });
-    if (p > 0 && rows[p - 1] && rows[p - 1].scrollIntoView && list.scrollHeight > list.clientHeight) {
-      var r = rows[p - 1], top = r.offsetTop - list.offsetTop;
-      if (top < list.scrollTop + 20 || top > list.scrollTop + list.clientHeight - 30) list.scrollTop = top - list.clientHeight / 2;
+    if (p > 0 && rows[p - 1] && list.scrollHeight > list.clientHeight) {  // keep the current move in view
+      var top = rows[p - 1].getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+      if (top < list.scrollTop + 30 || top > list.scrollTop + list.clientHeight - 30) list.scrollTop = top - list.clientHeight / 2;
     }
     setHash(g[0] + 1, p);
   }

@@ -94,7 +94,9 @@ def render(chart: Chart) -> str:
     pad = (y1 - y0) * 0.05
     if not chart.y_range:
         y0, y1 = y0 - pad, y1 + pad
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    legend = len(chart.series) > 1
+    top = TOP + (16 if legend else 0)  # the legend sits above the plot, not on its data
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - top - BOTTOM
 
     def sx(x: float) -> float:
         if chart.log_x:
@@ -105,7 +107,7 @@ def render(chart: Chart) -> str:
         if chart.log_y:
             y = math.log10(max(y, 1e-9))
         y = min(max(y, y0), y1)
-        return TOP + (y1 - y) / (y1 - y0) * plot_h
+        return top + (y1 - y) / (y1 - y0) * plot_h
 
     out = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(chart.title)}"'
            + (f' id="{chart.css_id}"' if chart.css_id else "") + ">"]
@@ -126,12 +128,12 @@ def render(chart: Chart) -> str:
         x_ticks = [x for x in _ticks(x0, x1, 6) if float(x).is_integer() or x1 - x0 < 10]
     for x in x_ticks:
         px = sx(x)
-        out.append(f'<line class="grid" x1="{px:.1f}" x2="{px:.1f}" y1="{TOP}" y2="{HEIGHT - BOTTOM}"/>'
+        out.append(f'<line class="grid" x1="{px:.1f}" x2="{px:.1f}" y1="{top}" y2="{HEIGHT - BOTTOM}"/>'
                    f'<text class="tick" x="{px:.1f}" y="{HEIGHT - BOTTOM + 15}" text-anchor="middle">'
                    f'{_label(x)}</text>')
     out.append(f'<text class="axis" x="{LEFT + plot_w / 2:.0f}" y="{HEIGHT - 4}" text-anchor="middle">'
                f'{escape(chart.x_label)}</text>')
-    out.append(f'<text class="axis" transform="translate(13 {TOP + plot_h / 2:.0f}) rotate(-90)" '
+    out.append(f'<text class="axis" transform="translate(13 {top + plot_h / 2:.0f}) rotate(-90)" '
                f'text-anchor="middle">{escape(chart.y_label)}</text>')
     if chart.band:
         digits = 0 if len(chart.band) > 1000 else 1
@@ -149,11 +151,11 @@ def render(chart: Chart) -> str:
         points = " ".join(f"{sx(x):.{digits}f},{sy(y):.{digits}f}" for x, y in s.points)
         out.append(f'<polyline class="series{" dots" if s.dots else ""}" data-name="{escape(s.name)}" '
                    f'data-points="{len(s.points)}" stroke="{s.color}" points="{points}"/>')
-    if len(chart.series) > 1:
-        x = LEFT + 8
+    if legend:
+        x = LEFT
         for s in chart.series:
-            out.append(f'<rect x="{x}" y="{TOP + 4}" width="10" height="10" rx="2" fill="{s.color}"/>'
-                       f'<text class="legend" x="{x + 14}" y="{TOP + 13}">{escape(s.name)}</text>')
+            out.append(f'<rect x="{x}" y="{TOP - 10}" width="10" height="10" rx="2" fill="{s.color}"/>'
+                       f'<text class="legend" x="{x + 14}" y="{TOP - 1}">{escape(s.name)}</text>')
             x += 24 + 7 * len(s.name)
     out.append("</svg>")
     return "".join(out)
