@@ -163,6 +163,12 @@ class Page(unittest.TestCase):
                                  capture_output=True, text=True, timeout=60)
         self.assertEqual(missing.returncode, 2)
         self.assertIn("arbor-report: error:", missing.stderr)
+        bad = os.path.join(self.folder.name, "bad.jsonl")
+        with open(bad, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(header("tictactoe", {}, 2)) + '\n{"type": "game", "index": 0}\n')
+        refused = subprocess.run([sys.executable, REPORT, bad, "-o", out], capture_output=True, text=True, timeout=60)
+        self.assertEqual(refused.returncode, 2)
+        self.assertIn("bad.jsonl:2: not a game record of the runner", refused.stderr)
         helped = subprocess.run([sys.executable, REPORT, "--help"], capture_output=True, text=True, timeout=60)
         self.assertEqual(helped.returncode, 0)
         self.assertIn("RECORDS.jsonl", helped.stdout)
@@ -203,6 +209,62 @@ class Page(unittest.TestCase):
         self.assertIn([8, rules.parse_square("h8", 15, 15)], found)
         self.assertEqual([f for f in found if f[0] != 8], [])
         self.assertEqual(forbidden_points("gomoku", {"size": "15", "rule": "freestyle"}, moves), [])
+
+    def test_faults_and_restarts_by_kind(self):
+        path = os.path.join(self.folder.name, "faults.jsonl")
+        with open(self.records_path, encoding="utf-8") as handle:
+            lines = [json.loads(line) for line in handle][:7]
+        faults = ["new (X): crash (exit status 3)", "base (O): time forfeit (120 ms over)",
+                  "new (O): illegal move 'z9' (not a move of this game)", "new (X): crash (exit status 3)"]
+        for record, reason in zip(lines[1:], faults):
+            side = reason.split("(")[1][0]
+            record["engines"][side] = reason.split(" ")[0]
+            record["engine_index"][side] = 0 if reason.startswith("new") else 1
+            record["engine_index"]["XO"[side == "X"]] = 1 - record["engine_index"][side]
+            record["engines"]["XO"[side == "X"]] = ("new", "base")[1 - record["engine_index"][side]]
+            loser = record["engine_index"][side]
+            record["reason"], record["points"] = reason, {str(loser): 0.0, str(1 - loser): 1.0}
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.writelines(json.dumps(line) + "\n" for line in lines)
+        data = read_match([path])
+        self.assertEqual(data.faults, {(0, "crash"): 2, (1, "time forfeit"): 1, (0, "illegal move"): 1})
+        self.assertEqual((data.restarts(0), data.restarts(1)), (3, 0))  # no restart after a time loss
+        table = re.search(r'<table class="results faults">(.*?)</table>', build_page(data), re.S).group(1)
+        self.assertEqual(re.findall(r"<th>([^<]*)</th>", table),
+                         ["Engine", "crash", "illegal move", "time forfeit", "Restarts"])
+        rows = [re.findall(r"<td>([^<]*)</td>", row) for row in re.findall(r"<tr><td><span.*?</tr>", table)]
+        self.assertEqual(rows, [["2", "1", "", "3"], ["", "", "1", "0"]])
+
+    def test_round_robin_crosstable_is_the_text_one(self):
+        path = os.path.join(self.folder.name, "rr.jsonl")
+        rng = __import__("random").Random(7)
+        names = ("a", "b", "c")
+        with open(path, "w", encoding="utf-8") as handle:
+            first = header("tictactoe", {}, 4)
+            first["engines"] = [dict(first["engines"][0], name=n) for n in names]
+            first["total"] = 12
+            handle.write(json.dumps(first) + "\n")
+            index = 0
+            for one, two in ((0, 1), (0, 2), (1, 2)):
+                for _ in range(2):  # two pairs per pairing
+                    pair = index // 2
+                    for swap in (0, 1):
+                        record = random_game("tictactoe", {}, rng, ["b2"], index, names=(names[one], names[two]))
+                        x, o = (one, two) if index % 2 == 0 else (two, one)
+                        points = {str(x): {"1-0": 1.0, "0-1": 0.0}.get(record["result"], 0.5)}
+                        points[str(o)] = 1.0 - points[str(x)]
+                        record.update(pair=pair, engine_index={"X": x, "O": o}, points=points)
+                        handle.write(json.dumps(record) + "\n")
+                        index += 1
+        data = read_match([path])
+        page = build_page(data)
+        self.assertIn("<h3>Crosstable</h3>", page)
+        text = re.search(r'<pre id="text-report">(.*?)</pre>', page, re.S).group(1)
+        from arbor_tools.runner.report import crosstable
+        self.assertEqual(text, "\n".join(crosstable(data.standings, data.engines)))
+        self.assertEqual(len(text.splitlines()), 4)
+        self.assertNotIn('id="plot-elo"', page)  # Elo over the games is for two engines
+        self.assertEqual(data.status(live=False), "finished: 12 games")
 
     def test_page_size_grows_linearly_and_small(self):
         """2,000 games of Connect Four (random, so long ones): under 1 MB, a fifth of the

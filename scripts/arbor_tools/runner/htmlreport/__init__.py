@@ -104,7 +104,7 @@ def follow(report: str | None, records: str | None, total: int, every: int | Non
                 if follower.data is not None and (pending >= every or (pending and time.monotonic() - last > 30)):
                     write_page(follower.data, report, live=True)
                     pending, last = 0, time.monotonic()
-            except (OSError, ValueError, ConfigError) as error:  # a page must not end the match
+            except (OSError, ValueError, KeyError, ConfigError) as error:  # a page must not end the match
                 print(f"\nreport: {error}", file=sys.stderr)
 
     thread = threading.Thread(target=loop, name="match-report", daemon=True)
@@ -118,7 +118,7 @@ def follow(report: str | None, records: str | None, total: int, every: int | Non
             follower.poll()
             if follower.data is not None:
                 write_page(follower.data, report, live=False)
-        except (OSError, ValueError, ConfigError) as error:
+        except (OSError, ValueError, KeyError, ConfigError) as error:
             print(f"report: {error}", file=sys.stderr)
 
 

@@ -64,6 +64,8 @@ class MatchData:
         self._offsets: list[int] = []
         self._seen: set[int] = set()
         self._next_index = 0
+        self._names = [e.name for e in self.engines]  # the current file's engines, by its indices
+        self._offset = 0  # added to the current file's game and pair numbers
         self._llr_counts: list[int] = []
         self._llr = 0.0
 
@@ -202,6 +204,8 @@ def read_match(paths: list[str], sprt: stats.Sprt | None = None) -> MatchData:
         for number, record in read_lines(path):
             kind = record.get("type")
             if kind == "match":
+                if not isinstance(record.get("game"), str):
+                    raise ConfigError(f"{path}:{number}: a match header without a game")
                 if data is None:
                     data = MatchData.from_header(record, sprt)
                 else:
@@ -210,7 +214,10 @@ def read_match(paths: list[str], sprt: stats.Sprt | None = None) -> MatchData:
             elif kind == "game":
                 if not header_seen or data is None:
                     raise ConfigError(f"{path}:{number}: a game before the match header")
-                data.add(record)
+                try:
+                    data.add(record)
+                except (KeyError, TypeError, AttributeError) as error:
+                    raise ConfigError(f"{path}:{number}: not a game record of the runner ({error!r})") from None
         if not header_seen:
             raise ConfigError(f"{path}: no match header (is it a records file of --out?)")
     if data is None:

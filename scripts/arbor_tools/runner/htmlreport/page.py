@@ -328,11 +328,13 @@ def _per_move(data: MatchData) -> str:
         for n, m in enumerate(r["moves"]):
             side = (ply + n) % 2  # Othello's passes are recorded: the sides alternate
             engine = r["engine_index"]["XO"[side]]
-            if m.get("time_ms") is not None and m.get("score") is not None:
+            if m["move"] == "pass" and m.get("depth") is None and m.get("score") is None:
+                continue  # a forced pass the runner played for an NBoard engine: no search
+            if m.get("time_ms") is not None:
                 times[engine].append(float(m["time_ms"]))
             for key, field in (("time", "time_ms"), ("depth", "depth"), ("nodes", "nodes")):
                 value = m.get(field)
-                if value is not None and m.get("score") is not None:
+                if value is not None:
                     by_ply[key].setdefault(engine, {}).setdefault(ply + n + 1, []).append(float(value))
     if not any(times.values()):
         return ""
