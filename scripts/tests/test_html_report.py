@@ -194,13 +194,15 @@ class Page(unittest.TestCase):
 
         with follow(report, records, total=4, every=1, poll_s=0.02):
             running = read_when(lambda text: "running: 2 of 4" in text)
-            self.assertTrue('<meta http-equiv="refresh"' in running)
+            self.assertTrue('<noscript><meta http-equiv="refresh" content="10"></noscript>' in running)
+            self.assertTrue('<body class="live" data-refresh="10">' in running)
             with open(records, "a", encoding="utf-8") as handle:
                 handle.writelines(lines[3:])
             read_when(lambda text: "running: 4 of 4" in text)
         with open(report, encoding="utf-8") as handle:
             final = handle.read()
         self.assertFalse('http-equiv="refresh"' in final)
+        self.assertTrue('<body class="done">' in final)
         self.assertTrue('id="status">finished: 4 games</span>' in final)
 
     def test_renju_forbidden_points(self):

@@ -510,6 +510,10 @@ function buildList() {
 }
 buildList();
 route();
+var refresh = parseInt(document.body.getAttribute("data-refresh") || "0", 10);
+if (refresh > 0) {  // the match is running: reload for new games, unless a game is open
+  setInterval(function () { if (!current) location.reload(); }, refresh * 1000);
+}
 // Milliseconds from navigation to a usable page (read by the size and speed measurement).
 document.documentElement.setAttribute("data-ready-ms", Math.round(performance.now()));
 window.addEventListener("load", function () {

@@ -374,13 +374,15 @@ def build_page(data: MatchData, live: bool = False, refresh_s: int = 10, title: 
     status = data.status(live)
     games_json = json.dumps(encode_games(data), separators=(",", ":")).replace("</", "<\\/")
     limits = "; ".join(f"{escape(e.name)}: {escape(e.limits)}" for e in data.engines if e.limits)
-    refresh = f'<meta http-equiv="refresh" content="{refresh_s}">' if live else ""
+    # While the match runs the script reloads the page (not while a game is open); without
+    # scripts, a meta refresh does.
+    refresh = f'<noscript><meta http-equiv="refresh" content="{refresh_s}"></noscript>' if live else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 {refresh}<title>{escape(title)}</title>
 <style>{assets.CSS}</style></head>
-<body class="{'live' if live else 'done'}">
+<body class="{'live' if live else 'done'}"{f' data-refresh="{refresh_s}"' if live else ''}>
 <header><div class="wrap"><h1>{escape(names)}</h1>
 <p class="meta"><span class="badge {'run' if live else 'end'}" id="status">{escape(status)}</span>
 {escape(data.game)}{' ' + escape(variant) if variant else ''} &middot; {limits}
