@@ -148,7 +148,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{args.report}: {len(data.records)} games, {size / 1e6:.2f} MB, "
           f"made in {time.monotonic() - started:.1f} s")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -48,6 +48,7 @@ table.results th{font-size:12px;color:var(--muted);font-weight:600;text-align:ri
 table.results td:first-child,table.results th:first-child{text-align:left}
 table.results td.lim{text-align:left;color:var(--muted);font-size:13px}
 table.pairs td:first-child{min-width:200px}
+table.cross td:nth-child(2),table.cross th:nth-child(2){text-align:left}
 td.barcell{width:40%;min-width:120px}
 .bar{display:block;height:10px;border-radius:3px;background:var(--accent);opacity:.75}
 .mono,td.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px;text-align:left!important;

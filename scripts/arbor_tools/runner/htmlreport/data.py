@@ -28,7 +28,6 @@ class Engine:
     index: int
     name: str
     limits: str = ""
-    cmd: str = ""
 
 
 @dataclass
@@ -73,7 +72,7 @@ class MatchData:
 
     @classmethod
     def from_header(cls, header: dict[str, Any], sprt: stats.Sprt | None = None) -> "MatchData":
-        engines = [Engine(i, e["name"], e.get("limits", ""), e.get("cmd", ""))
+        engines = [Engine(i, e["name"], e.get("limits", ""))
                    for i, e in enumerate(header.get("engines", []))]
         if sprt is None and header.get("sprt"):
             sprt = stats.Sprt(**header["sprt"])
