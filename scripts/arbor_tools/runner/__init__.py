@@ -11,6 +11,7 @@ Modules, one idea each:
   picklable function) and the local worker threads
 * :mod:`.records` - JSON lines, PGN, SGF and GGF writers and readers
 * :mod:`.report` - standings, progress line, final report, crosstable
+* :mod:`.htmlreport` - the report page (``--report FILE.html``, ``arbor-report``)
 * :mod:`.cli` - ``main()``: the ``arbor-match`` command and ``scripts/match.py``
 * :mod:`.ray_backend` - ``--ray``: opening pairs as Ray tasks on a cluster (imported only then)
 

@@ -19,6 +19,7 @@ from .. import sprt as stats
 from .config import Adjudication, Config, ConfigError, EngineSpec, Job, check_protocol, time_control
 from .engines.base import EngineError
 from .engines.pool import EnginePool, Registry
+from .htmlreport import follow
 from .interrupt import DeferredInterrupt
 from .openings import DEFAULT_RANDOM_PLIES, default_openings, defaults_help, read_openings
 from .records import RecordFiles, check_formats
@@ -72,6 +73,9 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
     parser.add_argument("--pgn", metavar="FILE", help="append games as PGN (tictactoe, connect4; cutechess style)")
     parser.add_argument("--sgf", metavar="FILE", help="append games as SGF (gomoku; c-gomoku-cli style)")
     parser.add_argument("--ggf", metavar="FILE", help="append games as GGF (othello; NBoard/GGS)")
+    parser.add_argument("--report", metavar="FILE.html",
+                        help="the match report page (needs --out): rewritten every few games, reloading "
+                             "itself while the match runs (arbor-report makes it from records files)")
     parser.add_argument("--resume", action="store_true", help="continue the match recorded in --out")
     parser.add_argument("--log-dir", metavar="DIR",
                         help="write each engine's protocol transcript and stderr there")
@@ -121,6 +125,8 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
             raise ConfigError("--ray-engine-cpus must be positive")
         if args.resume and not args.out:
             raise ConfigError("--resume needs --out FILE")
+        if args.report and not args.out:
+            raise ConfigError("--report needs --out FILE (the page is made from the records)")
         sprt_setup = None
         if args.sprt is not None:
             if len(engines) != 2:
@@ -321,7 +327,8 @@ def run(config: Config, resume: bool, checked: EnginePool | None = None, ray: st
 def main(argv: Sequence[str] | None = None) -> int:
     config, args = build_config(argv)
     try:
-        return run(config, args.resume, check_engines(config), args.ray, args.ray_engine_cpus)
+        with follow(args.report, config.out, len(config.jobs)):
+            return run(config, args.resume, check_engines(config), args.ray, args.ray_engine_cpus)
     except ConfigError as error:
         print(f"match.py: error: {error}", file=sys.stderr)
         return 2

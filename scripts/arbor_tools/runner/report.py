@@ -17,6 +17,7 @@ class Tally:
     def __init__(self) -> None:
         self.wins = self.draws = self.losses = 0
         self.pairs: dict[int, list[float]] = {}
+        self._ptnml = [0] * 5  # kept as games come in: the SPRT reads it after every game
 
     def add(self, pair: int, points: float) -> None:
         if points == 1.0:
@@ -25,18 +26,20 @@ class Tally:
             self.losses += 1
         else:
             self.draws += 1
-        self.pairs.setdefault(pair, []).append(points)
+        scores = self.pairs.setdefault(pair, [])
+        if len(scores) == 2:
+            self._ptnml[int(round(sum(scores) * 2))] -= 1
+        scores.append(points)
+        if len(scores) == 2:
+            self._ptnml[int(round(sum(scores) * 2))] += 1
 
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
     def ptnml(self) -> list[int]:
-        counts = [0] * 5
-        for scores in self.pairs.values():
-            if len(scores) == 2:
-                counts[int(round(sum(scores) * 2))] += 1
-        return counts
+        """Pair counts [LL, LD, WL+DD, WD, WW] over the pairs with exactly two games."""
+        return list(self._ptnml)
 
 
 class Standings:
@@ -64,6 +67,16 @@ class Standings:
 
     def tally(self, a: int = 0, b: int = 1) -> Tally:
         return self.tallies.get((a, b), Tally())
+
+    def wdl(self, index: int) -> tuple[int, int, int]:
+        """Wins, draws and losses of engine `index` against all others."""
+        w = d = l = 0
+        for (a, b), t in self.tallies.items():
+            if index == a:
+                w, d, l = w + t.wins, d + t.draws, l + t.losses
+            elif index == b:
+                w, d, l = w + t.losses, d + t.draws, l + t.wins
+        return w, d, l
 
     def points(self, index: int) -> tuple[float, int]:
         total, games = 0.0, 0
@@ -113,12 +126,7 @@ def final_report(standings: Standings, config: Config, played: int, interrupted:
     lines.append("-" * 60)
     lines.append(f"{'Engine':<16} {'Games':>5} {'W':>5} {'D':>5} {'L':>5} {'Points':>7} {'Score':>7}  Restarts")
     for e in engines:
-        w = d = l = 0
-        for (a, b), t in standings.tallies.items():
-            if e.index == a:
-                w, d, l = w + t.wins, d + t.draws, l + t.losses
-            elif e.index == b:
-                w, d, l = w + t.losses, d + t.draws, l + t.wins
+        w, d, l = standings.wdl(e.index)
         games = w + d + l
         score = f"{(w + d / 2) / games * 100:.1f}%" if games else "-"
         restarts = registry.restarts.get(e.index, 0)
@@ -140,12 +148,7 @@ def crosstable(standings: Standings, engines: list[EngineSpec]) -> list[str]:
     lines = [head]
     for rank, i in enumerate(order, 1):
         points, games = standings.points(i)
-        w = d = l = 0
-        for (a, b), t in standings.tallies.items():
-            if i == a:
-                w, d, l = w + t.wins, d + t.draws, l + t.losses
-            elif i == b:
-                w, d, l = w + t.losses, d + t.draws, l + t.wins
+        w, d, l = standings.wdl(i)
         elo = "-"
         if games:
             est = stats.trinomial_elo(w, d, l)

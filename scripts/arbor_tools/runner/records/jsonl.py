@@ -4,6 +4,7 @@ header, then one ``{"type": "game"}`` per finished game, flushed as it ends so t
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -15,7 +16,8 @@ RECORD_VERSION = 1
 def match_header(config: Config) -> dict[str, Any]:
     return {
         "type": "match", "version": RECORD_VERSION, "game": config.game, "variant": config.variant,
-        "games": config.games, "openings": config.opening_source,
+        "games": config.games, "total": len(config.jobs), "openings": config.opening_source,
+        "sprt": None if config.sprt is None else dataclasses.asdict(config.sprt),
         "engines": [{"name": e.name, "cmd": e.cmd, "proto": e.proto, "options": e.options,
                      "limits": e.limits.describe()} for e in config.engines],
     }
