@@ -122,6 +122,36 @@ class LostOrInventedGames(unittest.TestCase):
             self.assertTrue(all(re.match(r"bad \([XO]\): crash", reason) for reason in reasons(out)))
             self.assertRegex(stdout, r"\nbad\s+40\s+0\s+0\s+40\s+0\.0\s+0\.0%\s+40\n")
 
+    def test_running_out_of_descriptors_is_not_the_engine_s_loss(self):
+        """Item 3: when this process cannot start an engine (EMFILE), no game is recorded as
+        that engine's loss: the game is replayed, then given up, and the match exits 1."""
+        import errno
+        import subprocess as real_subprocess
+        from arbor_tools.runner import cli
+        real_popen = real_subprocess.Popen
+        starts: list = []
+
+        def popen(args, *rest, **options):
+            if any("crash" in str(arg) for arg in args):
+                starts.append(args)
+                if len(starts) > 1:  # the check's start works; no restart does
+                    raise OSError(errno.EMFILE, "Too many open files")
+            return real_popen(args, *rest, **options)
+
+        with tempfile.TemporaryDirectory() as folder, \
+                mock.patch("arbor_tools.client.subprocess.Popen", popen), \
+                mock.patch("sys.stdout", new_callable=io.StringIO) as printed, \
+                mock.patch("sys.stderr", new_callable=io.StringIO) as errors:
+            out = os.path.join(folder, "games.jsonl")
+            status = cli.main(["--quiet", "--game", "tictactoe", "--games", "2", "--depth", "1", "--concurrency", "1",
+                               "--out", out, *engine("good", "--seed", "1"), *engine("bad", "--mode", "crash")])
+            self.assertEqual(status, 1, errors.getvalue())
+            records = read_games(out)
+            self.assertEqual([r["index"] for r in records], [0])
+            self.assertRegex(records[0]["reason"], r"^bad \([XO]\): crash")
+            self.assertIn("OSError(24, 'Too many open files') (not played)", errors.getvalue())
+            self.assertIn("Match incomplete: 1 of 2 games recorded (runner errors in games 2)", printed.getvalue())
+
     def test_a_runner_error_replays_the_game_or_fails_the_match(self):
         """A game a runner error cuts short is played again from its start; when it cannot be
         played, the match says so and exits 1 (never 0 with fewer games than asked)."""
