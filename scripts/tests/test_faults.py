@@ -19,7 +19,7 @@ import types
 import unittest
 from unittest import mock
 
-from scripts.tests.test_match import MATCH, STUB, _default_sigint, engine, read_games, run_match, stub
+from scripts.tests.test_match import MATCH, _default_sigint, engine, read_games, run_match, stub
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FOREIGN = os.path.join(HERE, "foreign_stub.py")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import os
 import queue
 import sys
@@ -232,15 +231,14 @@ def run(config: Config, records: RecordsFile | None = None, checked: EnginePool 
     stop = threading.Event()
     registry = Registry()
     pools = [EnginePool(config, i, registry) for i in range(min(config.concurrency, len(pending)))]
-    if checked is not None:
+    if checked is not None and pools:  # (with nothing to play, the caller closes them)
         for index, player in list(checked.players.items()):
-            (pools[0] if pools else checked).adopt(index, player)
-        if pools:
-            pools[0].logs += checked.logs
-            pools[0].log_files.update(checked.log_files)
-            checked.players.clear()
-            checked.logs.clear()
-            checked.log_files.clear()
+            pools[0].adopt(index, player)
+        pools[0].logs += checked.logs
+        pools[0].log_files.update(checked.log_files)
+        checked.players.clear()
+        checked.logs.clear()
+        checked.log_files.clear()
     workers: list[threading.Thread] = [
         threading.Thread(target=worker_loop, name=f"match-worker-{i}", daemon=True, args=(pool, jobs, results, stop))
         for i, pool in enumerate(pools)]
