@@ -123,8 +123,13 @@ class EnginePool:
                    for i in missing] if len(missing) > 1 else []
         for thread in threads:
             thread.start()
-        for thread in threads:
-            thread.join()
+        try:
+            for thread in threads:
+                thread.join()
+        except BaseException:  # Ctrl-C: let the starts end (each has a deadline), so that
+            for thread in threads:  # closing the pool ends every engine they started
+                thread.join()
+            raise
         return failures
 
     def _try_get(self, index: int, failures: dict[int, BaseException]) -> None:
