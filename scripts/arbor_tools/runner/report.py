@@ -3,6 +3,7 @@ fastchess-style final block (statistics from sprt.py) and the round-robin crosst
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .. import sprt as stats
@@ -90,10 +91,35 @@ class Standings:
         return total, games
 
 
-def progress_line(standings: Standings, done: int, total: int, config: Config) -> str:
+class Progress:
+    """The pace of this run: elapsed time, games per minute and the time left, from the games
+    played since it started (games recorded by an earlier run, resumed, do not count)."""
+
+    def __init__(self, done_before: int, total: int) -> None:
+        self.started = time.monotonic()
+        self.done_before = done_before
+        self.total = total
+
+    def text(self, done: int, now: float | None = None) -> str:
+        elapsed = (time.monotonic() if now is None else now) - self.started
+        played = done - self.done_before
+        rate = played / elapsed * 60.0 if elapsed > 0 and played > 0 else 0.0
+        eta = _duration((self.total - done) / rate * 60.0) if rate > 0 else "?"
+        return f"{_duration(elapsed)} elapsed, ETA {eta}, {rate:.1f} games/min"
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(round(seconds))
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
+def progress_line(standings: Standings, done: int, total: int, config: Config, clock: Progress | None = None) -> str:
+    """``Games 12/200 (0:04 elapsed, ETA 1:02, 180.0 games/min)  a vs b: W 5 D 2 L 5  Elo ...``"""
+    pace = f"Games {done}/{total}" + (f" ({clock.text(done)})" if clock is not None else "")
     if len(config.engines) == 2:
         t = standings.tally()
-        text = (f"Games {done}/{total}  {config.engines[0].name} vs {config.engines[1].name}: "
+        text = (f"{pace}  {config.engines[0].name} vs {config.engines[1].name}: "
                 f"W {t.wins} D {t.draws} L {t.losses}")
         if t.games:
             # The same figures as the final report (stats.summarize), so the two never disagree.
@@ -103,7 +129,7 @@ def progress_line(standings: Standings, done: int, total: int, config: Config) -
                 text += f"  LLR {summary.llr:.2f}"
         return text
     leaders = sorted(range(len(config.engines)), key=lambda i: -standings.points(i)[0])
-    return f"Games {done}/{total}  " + "  ".join(
+    return f"{pace}  " + "  ".join(
         f"{config.engines[i].name} {standings.points(i)[0]:g}/{standings.points(i)[1]}" for i in leaders[:4])
 
 
