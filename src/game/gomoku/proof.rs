@@ -19,6 +19,7 @@ use crate::game::gomoku::moves::defences;
 use crate::game::gomoku::vcf::{count_node, Interrupted, Proof, Threats};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList, Outcome};
+use crate::memory::TableError;
 
 mod dfpn;
 mod dfpn_cache;
@@ -91,6 +92,27 @@ impl ProofSearch {
         if self.nodes.capacity() > self.capacity {
             self.nodes = Vec::new();
         }
+    }
+
+    /// Reserves the arena's memory now (mapped as nodes are added), so that a search never
+    /// has to grow it.
+    ///
+    /// # Errors
+    /// The memory could not be allocated.
+    pub fn allocate(&mut self) -> Result<(), TableError> {
+        let wanted = self.capacity.saturating_sub(self.nodes.len());
+        self.nodes
+            .try_reserve_exact(wanted)
+            .map_err(|_| TableError {
+                table: "Gomoku proof-number arena",
+                bytes: self.capacity.saturating_mul(NODE_BYTES),
+            })
+    }
+
+    /// Gives the arena's and the solved map's memory back.
+    pub fn release(&mut self) {
+        self.nodes = Vec::new();
+        self.solved = HashMap::new();
     }
 
     /// Bytes the arena holds now.

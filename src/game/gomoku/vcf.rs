@@ -18,6 +18,7 @@ use crate::game::gomoku::quiet::{
 use crate::game::gomoku::vct_zone::vct_zone;
 use crate::game::gomoku::{Cell, Gomoku, Rule};
 use crate::game::{Game, MoveList};
+use crate::memory::TableError;
 
 /// The longest VCF tried, in plies.
 pub(super) const MAX_VCF_PLIES: u32 = 63;
@@ -156,6 +157,33 @@ impl ThreatSolver {
         let cache = bytes / 16;
         self.proof.set_memory(rest / 2 - cache);
         self.dfpn.set_memory(rest - rest / 2, cache);
+    }
+
+    /// Makes the solver's tables for `bytes` in all now, empty (see
+    /// [`ThreatSolver::set_memory_budget`] for the split): the new memory is allocated
+    /// before the old is freed, so on an error the solver is as it was.
+    ///
+    /// # Errors
+    /// A table could not be allocated.
+    pub fn allocate(&mut self, bytes: usize) -> Result<(), TableError> {
+        let mut fresh = ThreatSolver {
+            failed: HashMap::new(),
+            failed_limit: 0,
+            proof: ProofSearch::default(),
+            dfpn: DfpnSearch::default(),
+        };
+        fresh.set_memory_budget(bytes);
+        fresh.proof.allocate()?;
+        fresh.dfpn.allocate()?;
+        *self = fresh;
+        Ok(())
+    }
+
+    /// Forgets everything and gives the memory back, keeping the budget.
+    pub fn release(&mut self) {
+        self.forget();
+        self.proof.release();
+        self.dfpn.release();
     }
 
     /// Forgets the positions known to have no VCF and the df-pn table (on `newgame`).
