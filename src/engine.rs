@@ -331,7 +331,7 @@ pub fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{solver_bytes, tt_bytes, Memory};
+    use super::{solver_bytes, tt_bytes, Event, Memory, Request, Worker};
     use crate::game::connect_four::ConnectFour;
     use crate::registry::{AllSolvers, AnyGame, Registered};
 
@@ -397,5 +397,30 @@ mod tests {
             ConnectFour::solver(&mut memory.solvers).table_bytes(),
             (solver_bytes(8), solver_bytes(8))
         );
+    }
+
+    #[test]
+    fn the_worker_answers_a_table_change_before_mapping_its_pages() {
+        let worker = Worker::start(2).expect("a worker");
+        let game = AnyGame::new("connect4", &[]).expect("a game");
+        for request in [
+            Request::Clear(game.clone()),
+            Request::Resize(4, game.clone()),
+        ] {
+            worker.send(request).expect("sent");
+            let answer = worker.events().recv().expect("an answer");
+            assert!(
+                matches!(answer, Event::Cleared(Ok(())) | Event::Resized(Ok(()))),
+                "{answer:?}"
+            );
+            assert_eq!(worker.events().recv(), Ok(Event::Mapped));
+        }
+        // A failed change is answered, and mapped at once (nothing to map).
+        worker.send(Request::Resize(1 << 43, game)).expect("sent");
+        assert!(matches!(
+            worker.events().recv(),
+            Ok(Event::Resized(Err(error))) if error.table == "transposition table"
+        ));
+        assert_eq!(worker.events().recv(), Ok(Event::Mapped));
     }
 }

@@ -74,18 +74,25 @@ pub fn zeroed_table<T: Zeroable>(
 /// Bytes faulted in between two looks at `interrupted`.
 const PREFAULT_STEP: usize = 2 << 20;
 
-/// Maps every page of `items` now (a page first touched inside a timed search costs its
-/// zeroing there), keeping what they hold, until `interrupted` says to stop: the rest is
-/// then faulted in as it is used. Returns whether every page was mapped.
+/// Maps every page of `items` now, backed by 2 MiB pages where Linux can (see
+/// [`advise_huge_pages`]), keeping what they hold: a page first touched inside a timed
+/// search costs its zeroing there. Stops when `interrupted` says so (it is asked every
+/// 2 MiB): the rest stays on small pages, faulted in cheaply as it is used, since a huge
+/// page faulted inside a search costs its 2 MiB of zeroing there. Returns whether every
+/// page was mapped.
 pub fn prefault<T: Zeroable>(items: &mut [T], interrupted: &dyn Fn() -> bool) -> bool {
     let bytes = std::mem::size_of_val(items);
     let base = items.as_mut_ptr().cast::<u8>();
+    let start = base as usize;
     let mut offset = 0;
     while offset < bytes {
         if interrupted() {
             return false;
         }
-        let end = (offset + PREFAULT_STEP).min(bytes);
+        // Steps end on 2 MiB boundaries, so that each huge page is advised whole.
+        let end = ((start + offset + 1).next_multiple_of(PREFAULT_STEP) - start).min(bytes);
+        advise_huge_range(start + offset, start + end);
+        // One byte of every 4 KiB page the step covers.
         while offset < end {
             // SAFETY: `offset < bytes`, so the byte lies inside `items`, which this
             // function borrows exclusively; writing back the byte just read changes no
@@ -94,7 +101,7 @@ pub fn prefault<T: Zeroable>(items: &mut [T], interrupted: &dyn Fn() -> bool) ->
                 let byte = base.add(offset);
                 byte.write_volatile(byte.read_volatile());
             }
-            offset += 4096;
+            offset = (start + offset + 1).next_multiple_of(4096) - start;
         }
         offset = end;
     }
@@ -106,6 +113,12 @@ pub fn prefault<T: Zeroable>(items: &mut [T], interrupted: &dyn Fn() -> bool) ->
 /// and waits for a page walk. Only advice, never a change of contents: without transparent
 /// huge pages (or on other systems) nothing changes, so the result is ignored.
 pub fn advise_huge_pages<T>(items: &[T]) {
+    let start = items.as_ptr() as usize;
+    advise_huge_range(start, start + std::mem::size_of_val(items));
+}
+
+/// [`advise_huge_pages`] for the bytes `start..end` of one allocation.
+fn advise_huge_range(start: usize, end: usize) {
     #[cfg(target_os = "linux")]
     {
         const HUGE_PAGE: usize = 2 << 20;
@@ -117,20 +130,20 @@ pub fn advise_huge_pages<T>(items: &[T]) {
                 advice: std::ffi::c_int,
             ) -> std::ffi::c_int;
         }
-        let start = items.as_ptr() as usize;
-        let end = start + std::mem::size_of_val(items);
         let aligned = start.next_multiple_of(HUGE_PAGE);
         if aligned < end {
             let length = (end - aligned) / HUGE_PAGE * HUGE_PAGE;
-            // SAFETY: the range lies inside `items`; MADV_HUGEPAGE changes how the pages
-            // are backed, never what they hold.
-            unsafe {
-                madvise(aligned as *mut std::ffi::c_void, length, MADV_HUGEPAGE);
+            if length > 0 {
+                // SAFETY: the range lies inside one allocation the caller holds;
+                // MADV_HUGEPAGE changes how the pages are backed, never what they hold.
+                unsafe {
+                    madvise(aligned as *mut std::ffi::c_void, length, MADV_HUGEPAGE);
+                }
             }
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = items;
+    let _ = (start, end);
 }
 
 /// A hint to load the cache line holding `address` (never dereferenced here).

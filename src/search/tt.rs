@@ -201,7 +201,6 @@ impl TranspositionTable {
         }
         #[cfg(not(loom))]
         {
-            crate::memory::advise_huge_pages(&self.buckets);
             crate::memory::prefault(&mut self.buckets, interrupted)
         }
         #[cfg(loom)]

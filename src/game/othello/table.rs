@@ -158,7 +158,6 @@ impl Table {
     /// solve of a game missed its 100 ms move time in most games with two threads (they
     /// contend for the faults). Returns whether it finished.
     pub fn map(&mut self, interrupted: &dyn Fn() -> bool) -> bool {
-        crate::memory::advise_huge_pages(&self.entries);
         crate::memory::prefault(&mut self.entries, interrupted)
     }
 

@@ -122,11 +122,9 @@ impl Table {
     /// first solves do not fault the memory in page by page (with the solver's helper
     /// threads contending for the faults). Returns whether it finished.
     pub fn map(&mut self, interrupted: &dyn Fn() -> bool) -> bool {
-        if !self.huge {
-            crate::memory::advise_huge_pages(&self.slots);
-            self.huge = true;
-        }
-        crate::memory::prefault(&mut self.slots, interrupted)
+        let mapped = crate::memory::prefault(&mut self.slots, interrupted);
+        self.huge = mapped;
+        mapped
     }
 
     /// Allocates the slots and touches every page now, so that timings do not include
