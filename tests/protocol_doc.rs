@@ -18,7 +18,7 @@ struct Start {
 type Block = (usize, Start, String);
 
 fn fence(line: &str, number: usize) -> Option<Start> {
-    let mut words = line.trim().split_whitespace();
+    let mut words = line.split_whitespace();
     if words.next() != Some("```transcript") {
         return None;
     }
