@@ -157,6 +157,10 @@ struct Memory {
     solvers: AllSolvers,
     /// The game whose solver holds its tables, and their size in bytes.
     allocated: Option<(&'static str, usize)>,
+    /// Whether a search ran since the tables were made or cleared: if not, they are
+    /// still empty, and clearing them again would only write every page (a table just
+    /// made and not yet mapped would be mapped by that, before the answer).
+    used: bool,
 }
 
 impl Memory {
@@ -175,15 +179,20 @@ impl Memory {
         }
         match (new_tables, &mut self.tables) {
             (Some(tables), _) => self.tables = Some(tables),
-            (None, Some(tables)) => tables.clear(),
-            (None, None) => {}
+            (None, Some(tables)) if self.used => tables.clear(),
+            (None, _) => {}
         }
-        // Every solver clears; the selected one keeps its memory, the others give theirs
-        // back (their bound set for when a game of theirs is selected).
+        // The selected solver keeps its memory, cleared if it was used; the others give
+        // theirs back (their bound set for when a game of theirs is selected).
         self.solvers.set_memory(solver_bytes);
-        self.solvers.clear(selected);
+        if keep_solver && self.used {
+            self.solvers.clear(selected);
+        } else {
+            self.solvers.release_others(selected);
+        }
         self.hash_mib = mib;
         self.allocated = Some((selected.name(), solver_bytes));
+        self.used = false;
         Ok(())
     }
 
@@ -204,6 +213,7 @@ fn run(hash_mib: usize, requests: Receiver<Request>, events: Sender<Event>) {
         tables: None,
         solvers: AllSolvers::default(),
         allocated: None,
+        used: false,
     };
     memory.solvers.set_memory(solver_bytes(hash_mib));
     let interrupted = || !requests.is_empty();
@@ -218,6 +228,7 @@ fn run(hash_mib: usize, requests: Receiver<Request>, events: Sender<Event>) {
                         log::warn!("{error}");
                     }
                 }
+                memory.used = true;
                 let Memory {
                     tables, solvers, ..
                 } = &mut memory;
@@ -357,6 +368,7 @@ mod tests {
             tables: None,
             solvers: AllSolvers::default(),
             allocated: None,
+            used: false,
         }
     }
 

@@ -28,7 +28,7 @@ use crate::search::{
     Clock, Limits, PonderHit, StopFlag, TableError, TranspositionTable, MAX_THREADS,
 };
 
-/// The transposition table size at startup, in MiB.
+/// `Hash` at startup, in MiB: the memory of all tables (none is made before it is needed).
 pub const DEFAULT_HASH_MIB: usize = 64;
 
 /// The game selected at startup.

@@ -16,14 +16,16 @@
 //! the loom model checker, which tries every interleaving (and every value a relaxed load
 //! may see) of two threads storing into one bucket while a third probes it.
 //!
-//! Memory: the buckets come from the allocator already zeroed (one `unsafe` block), so a
-//! large table costs nothing until its pages are touched (writing 175 MiB up front cost
-//! about 130 ms inside the first timed move of a Gomocup game). A table of at most
-//! [`PREFAULT_LIMIT`] asks Linux for 2 MiB pages and touches every page when it is made, so
-//! that the search's probes don't also miss the TLB (the Othello mid-game search ran ~1.2x
-//! faster per node) and no timed move pays for zeroing a huge page on first touch (the
-//! first `go movetime 40` after `newgame` took up to 200 ms when pages were faulted lazily);
-//! such a table is cleared in place and keeps its pages. A larger table keeps small pages,
+//! Memory: the buckets come from the allocator already zeroed (`memory::zeroed_table`,
+//! which fails with an error instead of aborting), so a large table costs nothing until its
+//! pages are touched (writing 175 MiB up front cost about 130 ms inside the first timed
+//! move of a Gomocup game). A table of at most [`PREFAULT_LIMIT`] asks Linux for 2 MiB
+//! pages and has every page touched by [`TranspositionTable::prefault`] (the engine's
+//! worker does it after answering the command that made the table), so that the search's
+//! probes don't also miss the TLB (the Othello mid-game search ran ~1.2x faster per node)
+//! and no timed move pays for zeroing a huge page on first touch (the first `go movetime
+//! 40` after `newgame` took up to 200 ms when pages were faulted lazily); such a table is
+//! cleared in place and keeps its pages. A larger table keeps small pages,
 //! faulted lazily, and `clear` swaps in fresh zeroed memory. The prefetch hint
 //! ([`TranspositionTable::prefetch`]) reads no memory.
 

@@ -145,6 +145,10 @@ impl ProofSearch {
         if self.solved.capacity() > self.capacity {
             self.solved = HashMap::new();
         }
+        if self.nodes.try_reserve(1).is_err() {
+            // No memory for the arena: nothing can be proven here.
+            return Ok(None);
+        }
         let (pn, dn) = attacker_leaf(root);
         self.nodes.push(Node {
             pn,
@@ -281,6 +285,7 @@ impl Run<'_> {
         }
         if self.nodes.len() + moves.len() > self.capacity
             || self.nodes.len() + moves.len() > u32::MAX as usize
+            || self.nodes.try_reserve(moves.len()).is_err()
         {
             return Ok(false);
         }
@@ -349,7 +354,10 @@ impl Run<'_> {
                 };
             }
             let node = self.nodes[index as usize];
-            if node.dn == 0 && self.solved.len() < self.capacity {
+            if node.dn == 0
+                && self.solved.len() < self.capacity
+                && self.solved.try_reserve(1).is_ok()
+            {
                 self.solved.insert(hash, false);
             }
             attacker_to_move = !attacker_to_move;

@@ -109,6 +109,14 @@ pub enum Interrupted {
     Budget,
 }
 
+/// Records a position known to have no win (within the plies given): if the map cannot
+/// grow, the fact is not kept (it is only a shortcut).
+fn remember_failed(failed: &mut HashMap<u64, u32>, key: u64, plies: u32) {
+    if failed.try_reserve(1).is_ok() {
+        failed.insert(key, plies);
+    }
+}
+
 /// Counts one node of a threat search (VCT, proof numbers, df-pn): interrupted by `stop`
 /// or the engine's limits through `control`, by the search's own node `budget`, or by its
 /// `deadline`, read every 256 nodes only (a clock read costs more than a node).
@@ -417,7 +425,7 @@ impl Search<'_> {
                 return Ok(Some(pv));
             }
         }
-        self.failed.insert(key, plies);
+        remember_failed(self.failed, key, plies);
         Ok(None)
     }
 
@@ -494,12 +502,12 @@ impl Search<'_> {
                 None if self.quiet_vct && plies >= 6 => match self.quick_vct(&threat, plies - 1)? {
                     Some(zone) => zone,
                     None => {
-                        self.failed.insert(miss, plies - 1);
+                        remember_failed(self.failed, miss, plies - 1);
                         return Ok(None);
                     }
                 },
                 None => {
-                    self.failed.insert(miss, plies - 1);
+                    remember_failed(self.failed, miss, plies - 1);
                     return Ok(None);
                 }
             };
