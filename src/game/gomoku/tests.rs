@@ -229,7 +229,7 @@ fn incremental_state_equals_recomputed_state() {
             while position.outcome().is_none() {
                 let mut moves = MoveList::new();
                 position.legal_moves(&mut moves);
-                seed = crate::game::zobrist::mix64(seed);
+                seed = crate::rng::mix64(seed);
                 // Mostly near existing stones, so lines and threats form.
                 let (mut near, mut keys) = (MoveList::new(), MoveList::new());
                 position.search_moves(&mut near, &mut keys);
