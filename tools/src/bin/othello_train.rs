@@ -33,7 +33,9 @@ fn main() {
         Some("fit") => fit(&args[1..]),
         Some("probcut") => probcut(&args[1..]),
         _ => {
-            eprintln!("usage: othello-train gen|fit|probcut ... (see tools/src/bin/othello_train.rs)");
+            eprintln!(
+                "usage: othello-train gen|fit|probcut ... (see tools/src/bin/othello_train.rs)"
+            );
             std::process::exit(2);
         }
     }
