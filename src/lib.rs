@@ -18,3 +18,6 @@ pub mod protocol;
 pub mod registry;
 pub mod rng;
 pub mod search;
+
+#[cfg(test)]
+mod testdata;
