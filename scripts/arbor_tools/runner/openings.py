@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from importlib import resources
 from typing import Mapping
 
 from .. import rules
@@ -60,20 +61,26 @@ def parse_opening(line: str, game: str, variant: Mapping[str, str]) -> list[str]
 def read_openings(path: str, game: str, variant: dict[str, str]) -> list[tuple[str, ...]]:
     """Opening move lists from `path`, each checked by the rules (never a finished game)."""
     openings = []
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            position = rules.new_game(game, variant)
-            try:
-                for move in parse_opening(line, game, variant):
-                    position.play(move)
-            except rules.IllegalMove as error:
-                raise ConfigError(f"{path}:{number}: {error}") from None
-            if position.outcome is not None:
-                raise ConfigError(f"{path}:{number}: the game is already over after this opening")
-            openings.append(tuple(position.moves))
+    try:  # utf-8-sig: a byte order mark (some editors write one) is not part of the first line
+        with open(path, encoding="utf-8-sig") as handle:
+            lines = handle.readlines()
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"--openings {path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+    except OSError as error:
+        raise ConfigError(f"--openings {path}: {error.strerror or error}") from None
+    for number, line in enumerate(lines, 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        position = rules.new_game(game, variant)
+        try:
+            for move in parse_opening(line, game, variant):
+                position.play(move)
+        except rules.IllegalMove as error:
+            raise ConfigError(f"{path}:{number}: {error}") from None
+        if position.outcome is not None:
+            raise ConfigError(f"{path}:{number}: the game is already over after this opening")
+        openings.append(tuple(position.moves))
     if not openings:
         raise ConfigError(f"{path}: no openings")
     return openings
@@ -92,3 +99,35 @@ def random_opening(game: str, variant: dict[str, str], plies: int, seed: int, nu
         if position.outcome is None:
             return tuple(position.moves)
     raise ConfigError(f"cannot find a random opening of {plies} plies that is not finished")
+
+
+#: The openings a game gets without --openings or --random-plies: a book shipped in the
+#: package (arbor_tools/runner/books/), else random plies. Gomoku's random stones land anywhere
+#: on the board and give the first player nearly every game; its book holds 3-stone openings
+#: near the centre that arbor's search scores near even (scripts/bench/gomoku_openings.py).
+DEFAULT_BOOKS = {"gomoku": "gomoku_centre3.txt"}
+#: Random plies of a game without a default book (or whose board is too small for it).
+DEFAULT_RANDOM_PLIES = 2
+
+
+def defaults_help() -> str:
+    """The default openings of every game, in words (for --help)."""
+    parts = [f"{game}: {DEFAULT_RANDOM_PLIES} random plies" for game in rules.GAMES if game not in DEFAULT_BOOKS]
+    parts += [f"{game}: the book {name} (3 stones near the centre scored near even by arbor; "
+              f"{DEFAULT_RANDOM_PLIES} random plies on boards too small for it)" for game, name in DEFAULT_BOOKS.items()]
+    return "; ".join(parts)
+
+
+def default_openings(game: str, variant: dict[str, str]) -> tuple[list[tuple[str, ...]], str] | None:
+    """The default book of `game` and its description, or None when the game has none or
+    the board cannot hold its openings (then random plies are the default)."""
+    name = DEFAULT_BOOKS.get(game)
+    if name is None:
+        return None
+    book = resources.files(__package__).joinpath("books", name)
+    with resources.as_file(book) as path:
+        try:
+            openings = read_openings(str(path), game, variant)
+        except ConfigError:
+            return None  # e.g. a 7x7 board: the offsets fall off it
+    return openings, f"default book {name}"
