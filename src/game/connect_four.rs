@@ -15,11 +15,11 @@ mod tests;
 
 use crate::game::notation::{diagram, format_grid, parse_grid};
 use crate::game::solver::Solve;
-use crate::game::zobrist::mix64;
 use crate::game::{
     variant_int, Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player,
     Variant,
 };
+use crate::rng::mix64;
 use bitboard::{has_four, position_key, Shape};
 
 /// A column index, 0 = leftmost.

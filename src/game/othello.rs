@@ -17,14 +17,13 @@ pub mod probcut;
 pub mod shallow;
 pub mod solver;
 pub mod table;
-pub mod train;
 
 use crate::game::notation::{diagram, format_grid, format_square, parse_grid, parse_square};
 use crate::game::solver::Solve;
-use crate::game::zobrist::mix64;
 use crate::game::{
     Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player, Scoring, Variant,
 };
+use crate::rng::mix64;
 use incremental::PatternIndices;
 
 pub use perft::fast_perft;
@@ -323,7 +322,7 @@ impl Game for Othello {
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
-    /// The learned pattern evaluation (weights fitted by `examples/othello_train.rs`).
+    /// The learned pattern evaluation (weights fitted by `othello-train`, tools/).
     Full,
     /// Hand-set: mobility, potential mobility, corners, X/C squares, edges, stability and
     /// parity, weighted by game phase.
@@ -430,7 +429,7 @@ impl GameParams for OthelloParams {
 impl Evaluate for Othello {
     /// The side to move's evaluation at even and odd depths differs by up to ~600
     /// centi-discs in the opening: windows centre on the same parity (22% fewer nodes to
-    /// depth 12 over examples/othello_midgame's positions).
+    /// depth 12 over the positions of `cargo bench --bench othello_midgame`).
     const PARITY_SWING: bool = true;
 
     type Params = OthelloParams;

@@ -21,7 +21,7 @@ pub(crate) fn for_each_random_position(games: usize, mut f: impl FnMut(&Gomoku))
                 f(&position);
                 let mut moves = MoveList::new();
                 position.legal_moves(&mut moves);
-                seed = crate::game::zobrist::mix64(seed);
+                seed = crate::rng::mix64(seed);
                 let (mut near, mut keys) = (MoveList::new(), MoveList::new());
                 position.search_moves(&mut near, &mut keys);
                 let pool = if seed.is_multiple_of(5) {

@@ -3,7 +3,7 @@
 //! the side with the tempo ("mover": the side to move, unless it must stop an open three,
 //! see [`features_of`]) and as the other side ("waiter"), fitted by logistic regression on
 //! self-play positions (labelled by their outcome or by a search's value;
-//! `examples/gomoku_train.rs`, data/gomoku/README.md).
+//! `gomoku-train` in tools/, data/gomoku/README.md).
 //!
 //! Each empty cell is worth `sum over its four lines of LINE[role][line class] +
 //! CELL[role][cell class] + COMBO[role][the unordered combination of its four line
@@ -157,7 +157,7 @@ pub fn is_quiet(position: &Gomoku) -> bool {
 pub fn format_weights(weights: &[i32]) -> String {
     let numbers: Vec<String> = weights.iter().map(i32::to_string).collect();
     format!(
-        "//! The fitted weights of `learned.rs`, written by `gomoku_train fit` (see\n//! data/gomoku/README.md for the data and the exact command). Do not edit by hand.\n\nuse super::FEATURES;\n\n/// Mover features, waiter features, Black to move, the threat masks, then the constant,\n/// in evaluation points.\npub const WEIGHTS: [i32; FEATURES + 1] = [{}];\n",
+        "//! The fitted weights of `learned.rs`, written by `gomoku-train fit` (see\n//! data/gomoku/README.md for the data and the exact command). Do not edit by hand.\n\nuse super::FEATURES;\n\n/// Mover features, waiter features, Black to move, the threat masks, then the constant,\n/// in evaluation points.\npub const WEIGHTS: [i32; FEATURES + 1] = [{}];\n",
         numbers.join(", ")
     )
 }

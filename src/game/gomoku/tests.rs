@@ -229,7 +229,7 @@ fn incremental_state_equals_recomputed_state() {
             while position.outcome().is_none() {
                 let mut moves = MoveList::new();
                 position.legal_moves(&mut moves);
-                seed = crate::game::zobrist::mix64(seed);
+                seed = crate::rng::mix64(seed);
                 // Mostly near existing stones, so lines and threats form.
                 let (mut near, mut keys) = (MoveList::new(), MoveList::new());
                 position.search_moves(&mut near, &mut keys);
@@ -331,17 +331,10 @@ fn one_second_from_an_opening() {
     }
 }
 
-/// The bench positions of ../shared/benchdata/gomoku/forced_wins_freestyle15.tsv as
-/// (id, position, the engine's move as a cell); `None` when the file is absent.
-fn forced_wins() -> Option<Vec<(String, Gomoku, usize)>> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/benchdata/gomoku/forced_wins_freestyle15.tsv"
-    );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipped: {path} is absent");
-        return None;
-    };
+/// The bench positions of the reference data's gomoku/forced_wins_freestyle15.tsv as
+/// (id, position, the engine's move as a cell).
+fn forced_wins() -> Vec<(String, Gomoku, usize)> {
+    let text = crate::testdata::read("gomoku/forced_wins_freestyle15.tsv");
     let cell = |xy: &str| {
         let (x, y) = xy.split_once(',').expect("x,y");
         y.parse::<usize>().expect("y") * 15 + x.parse::<usize>().expect("x")
@@ -355,14 +348,13 @@ fn forced_wins() -> Option<Vec<(String, Gomoku, usize)>> {
         }
         positions.push((fields[0].to_string(), position, cell(fields[5])));
     }
-    Some(positions)
+    positions
 }
 
 #[test]
+#[ignore = "needs ../shared/benchdata (or ARBOR_BENCHDATA=DIR): cargo test -- --ignored"]
 fn bench_forced_wins_are_proven_soundly() {
-    let Some(positions) = forced_wins() else {
-        return;
-    };
+    let positions = forced_wins();
     // ARBOR_VCT_NODES=3000000 cargo test --release ... shows what a bigger budget proves.
     let budget = std::env::var("ARBOR_VCT_NODES")
         .ok()

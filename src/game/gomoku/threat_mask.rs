@@ -9,7 +9,7 @@
 //! more to a side whose opponent cannot answer with a four than to one whose opponent can,
 //! and a side that faces a four-three cell must spend its move. Eight yes-or-no facts
 //! about the board's cell class counts (`threat_mask`) index a table of 256 worths, fitted
-//! on arbor's own searches by `examples/gomoku_threat_mask.rs` as what an 8-ply search
+//! on arbor's own searches by `gomoku-threat-mask` (tools/) as what an 8-ply search
 //! adds to the static value in each combination (data/gomoku/threat_mask.md). The board keeps
 //! the class counts, so the term costs eight table reads a leaf.
 
@@ -57,7 +57,7 @@ pub fn threat_mask(board: &Board, me: usize) -> usize {
 pub fn format_weights(weights: &[i32; MASKS]) -> String {
     let numbers: Vec<String> = weights.iter().map(i32::to_string).collect();
     format!(
-        "//! The fitted worths of `threat_mask.rs`, written by `examples/gomoku_threat_mask.rs`\n//! (see data/gomoku/threat_mask.md for the data and the exact command). Do not edit by hand.\n\nuse super::MASKS;\n\n/// The worth of each threat mask for the side to move, in evaluation points.\npub const THREAT_MASK_WEIGHTS: [i32; MASKS] = [{}];\n",
+        "//! The fitted worths of `threat_mask.rs`, written by `gomoku-threat-mask`\n//! (tools/; see data/gomoku/threat_mask.md for the data and the exact command). Do not edit by hand.\n\nuse super::MASKS;\n\n/// The worth of each threat mask for the side to move, in evaluation points.\npub const THREAT_MASK_WEIGHTS: [i32; MASKS] = [{}];\n",
         numbers.join(", ")
     )
 }

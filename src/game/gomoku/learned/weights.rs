@@ -1,4 +1,4 @@
-//! The fitted weights of `learned.rs`, written by `gomoku_train fit` (see
+//! The fitted weights of `learned.rs`, written by `gomoku-train fit` (see
 //! data/gomoku/README.md for the data and the exact command). Do not edit by hand.
 
 use super::FEATURES;

@@ -1,5 +1,5 @@
-//! The fitted worths of `threat_mask.rs`, written by `examples/gomoku_threat_mask.rs`
-//! (see data/gomoku/threat_mask.md for the data and the exact command). Do not edit by hand.
+//! The fitted worths of `threat_mask.rs`, written by `gomoku-threat-mask`
+//! (tools/; see data/gomoku/threat_mask.md for the data and the exact command). Do not edit by hand.
 
 use super::MASKS;
 
