@@ -13,6 +13,7 @@ pub mod engine;
 pub mod frontend;
 pub mod game;
 pub mod memory;
+pub mod options;
 pub mod protocol;
 pub mod registry;
 pub mod search;

@@ -240,7 +240,7 @@ mod tests {
         assert!(
             listed
                 .iter()
-                .any(|l| l.starts_with("GomokuAttackShare ") && l.ends_with("(now 40)")),
+                .any(|l| l.starts_with("GomokuAttackShare ") && l.contains(" (now 40) -- ")),
             "{listed:?}"
         );
         let error = SessionPipe::start_with(&options(&[("NoSuchOption", "1")]))

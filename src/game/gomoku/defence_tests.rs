@@ -5,6 +5,7 @@ use super::vcf::ThreatSolver;
 use super::*;
 use crate::budget::control::Control;
 use crate::game::solver::Solver;
+use crate::game::Game;
 use crate::search::{self, StopFlag, Tables};
 
 /// The 7-ply VCF position of tests.rs one ply earlier: White to move, before j9. Black

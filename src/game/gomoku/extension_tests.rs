@@ -5,6 +5,7 @@
 
 use super::pruning_tests::{after, search, search_counting_nodes};
 use super::*;
+use crate::game::{Evaluate, Game, MoveList, Player};
 use crate::search::ScoreReport;
 
 /// The main search alone (no threat solver at the root), with the extension's quarters.

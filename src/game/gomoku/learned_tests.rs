@@ -2,6 +2,7 @@
 //! mirror images score the same, and the board's incremental sums match the features.
 
 use super::*;
+use crate::game::{Evaluate, Game};
 
 const LEARNED: GomokuParams = GomokuParams {
     eval: GomokuEval::Learned,

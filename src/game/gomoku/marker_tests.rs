@@ -4,6 +4,7 @@
 use super::*;
 use crate::game::gomoku::vcf::ThreatSolver;
 use crate::game::score::ScoreReport;
+use crate::game::Game;
 use crate::game::EVAL_LIMIT;
 use crate::search::{self, Limits, StopFlag, Tables};
 

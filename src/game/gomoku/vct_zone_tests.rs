@@ -6,7 +6,7 @@ use super::quiet::{for_each_cell, Zone};
 use super::vcf::Threats;
 use super::vct_zone::vct_zone;
 use super::*;
-use crate::game::Player;
+use crate::game::{Game, Player};
 
 fn contains(zone: &Zone, cell: usize) -> bool {
     zone[cell / 64] >> (cell % 64) & 1 == 1
