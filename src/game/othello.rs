@@ -28,8 +28,6 @@ use crate::game::{
 use crate::options::{self, Choice, OptionDecl};
 use incremental::PatternIndices;
 
-pub use perft::fast_perft;
-
 /// A move: a disc on a square (`0..64`, `row * 8 + column`) or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OthelloMove {
@@ -333,6 +331,12 @@ pub enum Style {
     Mobility,
     /// The seeds' plain disc difference (the sparring partner of the strength tests).
     Baseline,
+}
+
+/// The leaves `depth` plies below `position`, counted on raw bitboards with bulk counting
+/// at the last ply (`perft.rs`): the same counts as the generic [`crate::game::perft`].
+pub fn fast_perft(position: &Othello, depth: u32) -> u64 {
+    perft::leaves(position.player, position.opponent, position.moves, depth)
 }
 
 impl Choice for Style {
