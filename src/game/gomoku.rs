@@ -8,10 +8,12 @@
 //! moves after which the opponent wins by threats are left out of the search).
 
 pub mod board;
+pub mod cell_class;
 pub mod cells;
 pub mod eval;
 pub mod leaf_vcf;
 pub mod learned;
+pub mod limits;
 pub mod moves;
 pub mod options;
 pub mod patterns;
@@ -21,6 +23,7 @@ pub mod renju;
 pub mod root;
 pub mod rules;
 pub mod threat_mask;
+pub mod training;
 pub mod vcf;
 pub mod vct_zone;
 
@@ -46,6 +49,8 @@ mod quiet_tests;
 mod renju_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod threat_mask_tests;
 #[cfg(test)]
 mod vct_zone_tests;
 
