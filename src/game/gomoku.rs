@@ -23,6 +23,7 @@ pub mod renju;
 pub mod root;
 pub mod rules;
 pub mod threat_mask;
+pub mod threats;
 pub mod training;
 pub mod vcf;
 pub mod vct_zone;

@@ -26,7 +26,7 @@ use super::dfpn_table::{Entry, Table};
 use super::line::finish_line;
 use crate::budget::control::Control;
 use crate::game::gomoku::board::cell_class;
-use crate::game::gomoku::vcf::{count_node, Interrupted, Proof, Threats, QUICK_VCT_NODES};
+use crate::game::gomoku::threats::{count_node, Interrupted, Proof, Threats, QUICK_VCT_NODES};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList};
 

@@ -202,7 +202,7 @@ fn the_table_stays_within_its_memory() {
 fn the_root_tries_more_quiet_moves_and_checks_threats_near_it_further() {
     use super::dfpn::{NEAR_DEPTH, ROOT_QUIET_TRIES, ROOT_QUIET_VCT_NODES};
     use crate::game::gomoku::quiet::quiet_moves;
-    use crate::game::gomoku::vcf::QUICK_VCT_NODES;
+    use crate::game::gomoku::threats::QUICK_VCT_NODES;
     use crate::game::MoveList;
     // Own-set g11 (Black to move): g9, quiet, threatens a VCT and wins (Rapfi: M23);
     // it is not among the 3 best quiet candidates a node gets, only the root's 8.
@@ -251,7 +251,7 @@ fn the_root_tries_more_quiet_moves_and_checks_threats_near_it_further() {
 #[test]
 fn a_stop_of_their_open_three_gets_a_second_larger_threat_check() {
     use super::dfpn::{NEAR_DEPTH, STOP_VCT_NODES};
-    use crate::game::gomoku::vcf::QUICK_VCT_NODES;
+    use crate::game::gomoku::threats::QUICK_VCT_NODES;
     // Own-set g4 (White to move; Black has an open three; Rapfi: g10 +M25, and g9 +M37 in
     // its game). White's win runs through stops of Black's open threes that threaten a
     // VCT, some deeper than `NEAR_DEPTH` plies, where the 150-node check misses their
