@@ -14,7 +14,7 @@ fn after(moves: &str) -> Gomoku {
 }
 
 /// The defaults with the classic evaluation, whose tempo and discount rules these tests
-/// check (the learned one is the default since session 25).
+/// check (the learned one is the default).
 fn classic() -> GomokuParams {
     GomokuParams {
         eval: GomokuEval::Classic,

@@ -80,7 +80,8 @@ fn the_extension_keeps_the_shortest_win_of_a_double_three() {
     }
 }
 
-/// The whole-ply extension without session 10's pruning (whatever the defaults).
+/// The whole-ply extension without the late-move pruning and futility that came with it
+/// (whatever the defaults).
 fn unpruned() -> GomokuParams {
     GomokuParams {
         late_pruning: false,

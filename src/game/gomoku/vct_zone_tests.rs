@@ -74,7 +74,7 @@ fn a_stone_outside_the_zone_of_a_longer_vct_leaves_the_win() {
     assert_zone_holds(&position, 7);
 }
 
-/// Own-set game 39 (`results/gomoku-rapfi/mates_from_match.tsv`, Rapfi: g8, mate in 17)
+/// Own-set game 39 (Rapfi: g8, mate in 17)
 /// after Black g8 (an open three f8-h8) and White's block i8, Black to move:
 ///
 /// ```text
