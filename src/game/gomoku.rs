@@ -6,6 +6,9 @@
 //! the narrow candidate moves of the search (`moves.rs`) and the threat solver (`vcf.rs`,
 //! `proof.rs`), which `root.rs` runs at the root: for a win, and for the defence (the
 //! moves after which the opponent wins by threats are left out of the search).
+//!
+//! This file holds the position type; the rules are in `rules.rs`, the engine settings
+//! and their options in `options.rs`, the evaluation and the search hooks in `eval.rs`.
 
 pub mod board;
 pub mod cell_class;
