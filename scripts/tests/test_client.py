@@ -61,11 +61,11 @@ class RealEngine(unittest.TestCase):
         self.assertEqual(depths, sorted(depths))
         self.assertEqual(depths[-1], 6)
         self.assertIn(analysis.best_move, self.engine.legal())
-        final = self.engine.analyse(Limit(movetime=50))
+        final = self.engine.analyse(Limit(time=0.05))
         self.assertIn(final["bestmove"], self.engine.legal())
 
     def test_stop_an_infinite_search(self):
-        analysis = self.engine.analysis(Limit())
+        analysis = self.engine.analysis()
         self.assertIsNotNone(analysis.next(timeout=5))
         with self.assertRaises(EngineTimeout):
             analysis.wait(timeout=0.3)  # infinite: no bestmove before stop
@@ -83,7 +83,7 @@ class RealEngine(unittest.TestCase):
                 self.assertIn(kind, caught.exception.message)
         with self.assertRaises(EngineError):
             self.engine.set_option("NoSuchOption", 1)
-        analysis = self.engine.analysis(Limit())
+        analysis = self.engine.analysis()
         with self.assertRaises(EngineError) as caught:
             self.engine.position(moves=["a1"])
         self.assertIn("busy", caught.exception.message)
@@ -99,7 +99,7 @@ class RealEngine(unittest.TestCase):
         self.assertLess(time.monotonic() - started, 5)
 
     def test_killed_while_searching(self):
-        analysis = self.engine.analysis(Limit())
+        analysis = self.engine.analysis()
         analysis.next(timeout=5)
         self.engine.process.kill()
         with self.assertRaises(EngineTerminated):
@@ -107,7 +107,7 @@ class RealEngine(unittest.TestCase):
 
     def test_context_manager_ends_the_process(self):
         with Engine.popen(ARBOR) as engine:
-            engine.analysis(Limit())  # still searching when the block ends
+            engine.analysis()  # still searching when the block ends
         self.assertIsNotNone(engine.process.poll())
 
 
@@ -145,7 +145,7 @@ class StubEngine(unittest.TestCase):
             self.assertEqual(engine.name, "mine")
             engine.new_game("gomoku", size=9, rule="standard")
             engine.position(moves=["e5"])
-            result = engine.play(Limit(movetime=10))
+            result = engine.play(Limit(time=0.01))
             self.assertIn(result.move, engine.legal())
             self.assertEqual(result.score.kind, "cp")
 
@@ -160,14 +160,13 @@ class StubEngine(unittest.TestCase):
         self.assertEqual(str(within["score"]), "win <=25")
         self.assertTrue(within["score"].is_proven)
         self.assertEqual(Score.parse("loss <=8"), Score("loss", 8, within=True))
-        self.assertEqual(parse_info("info score disc -4")["score"].relative_cp(), -4)
+        self.assertEqual(parse_info("info score disc -4")["score"].relative_cp(), -50_004)  # a proven loss
         malformed = parse_info("info depth x nodes 5 score cp")
         self.assertNotIn("depth", malformed)
         self.assertNotIn("score", malformed)
         self.assertEqual(malformed["nodes"], 5)
         self.assertLess(Score("loss", 3).relative_cp(), Score("cp", -5000).relative_cp())
-        self.assertEqual(Limit(depth=3, movetime=100).arguments(), "depth 3 movetime 100")
-        self.assertEqual(Limit().arguments(), "infinite")
+        self.assertEqual(Limit(depth=3, time=0.1).arguments(), "depth 3 movetime 100")
 
 
 if __name__ == "__main__":
