@@ -28,4 +28,4 @@ pub use crate::game::score::{self, ScoreReport};
 pub use crate::game::solver::{NoSolver, Solve, Solved, Solver, Verdict};
 pub use report::{Info, SearchResult};
 pub use tables::{Tables, MAX_THREADS, SEARCH_STACK_BYTES};
-pub use tt::{AllocError, TranspositionTable};
+pub use tt::{TableError, TranspositionTable};

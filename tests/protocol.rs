@@ -243,8 +243,8 @@ fn clock_searches_answer_well_within_the_clock() {
 }
 
 /// The descriptions `options` shows after the engine options' values.
-const HASH_HELP: &str = " -- MiB for the transposition table (half) and the game's solver \
-                         tables (half); setting it clears them";
+const HASH_HELP: &str = " -- MiB for all tables: the transposition table (half) and the game's \
+                         solver tables (half); setting it makes them anew, empty";
 const THREADS_HELP: &str = " -- search threads (Lazy SMP over one shared transposition table)";
 
 #[test]

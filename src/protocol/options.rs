@@ -30,8 +30,8 @@ pub const ENGINE_OPTIONS: &[OptionDecl<EngineSettings>] = &[
         1,
         TranspositionTable::MAX_MIB as i64,
         |s| &mut s.hash_mib,
-        "MiB for the transposition table (half) and the game's solver tables (half); \
-         setting it clears them",
+        "MiB for all tables: the transposition table (half) and the game's solver tables \
+         (half); setting it makes them anew, empty",
     ),
     OptionDecl::spin(
         "Threads",

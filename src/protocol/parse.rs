@@ -269,7 +269,7 @@ fn parse_setoption(args: &str) -> Result<Command> {
 }
 
 /// Largest time in milliseconds accepted (about 31 years): keeps `Instant` arithmetic safe.
-const MAX_MS: u64 = 1 << 40;
+pub const MAX_MS: u64 = 1 << 40;
 
 fn parse_go(args: &str) -> Result<GoArgs> {
     let mut go = GoArgs::default();
