@@ -14,6 +14,7 @@ pub mod engine;
 pub mod frontend;
 pub mod game;
 pub mod memory;
+pub mod options;
 pub mod protocol;
 pub mod registry;
 pub mod rng;

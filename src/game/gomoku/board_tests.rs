@@ -1,8 +1,10 @@
 //! Board-level questions answered without placing a stone, checked against the answer of
 //! a board copy with the stone placed, on positions of seeded random games.
 
+use super::board::cell_class;
 use super::*;
 use crate::game::gomoku::moves::defences;
+use crate::game::{Evaluate, Game, MoveList, Player};
 
 /// Positions of seeded random games (mostly near the stones, so threats form) of every
 /// rule, each handed to `f` before every move until the game ends.

@@ -35,7 +35,7 @@
 //! probabilities by its own fit (for labels of searches with different evaluations)
 //! instead of one fit over all. A position where the side to move must stop an open three
 //! is taken from the opponent's view (features, labels and outcome), as the evaluation
-//! scores it (`learned::features_of`); `--no-tempo-view` takes every position from the
+//! scores it (`training::features_of`); `--no-tempo-view` takes every position from the
 //! side to move's view (the earlier model).
 //! `--prior S` pulls each weight towards the classic evaluation's worth of the same class
 //! (mover 5/4, waiter -1, in the logits of the classic evaluation's own fitted scale) by
@@ -53,7 +53,7 @@ use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::time::Instant;
 
 use arbor::game::gomoku::cells::{CELL_BONUS, LINE_VALUE};
-use arbor::game::gomoku::learned;
+use arbor::game::gomoku::{learned, training};
 use arbor::game::gomoku::{Cell, Gomoku, GomokuEval, GomokuParams};
 use arbor::game::score::ScoreReport;
 use arbor::game::{Evaluate, Game, MoveList, Outcome, Player};
@@ -275,7 +275,7 @@ fn for_each_position(path: &str, mut f: impl FnMut(usize, usize, &Gomoku, Option
         };
         let mut position = Gomoku::new(15, arbor::game::gomoku::Rule::Freestyle).expect("15x15");
         for (ply, token) in tokens.enumerate() {
-            if ply >= opening && learned::is_quiet(&position) {
+            if ply >= opening && training::is_quiet(&position) {
                 f(game, ply, &position, winner);
             }
             let Ok(mv) = position.parse_legal_move(token) else {
@@ -394,7 +394,7 @@ fn read_samples(
             if ply < skip {
                 return;
             }
-            // The tempo side's view (see `learned::features_of`): the opponent's when the
+            // The tempo side's view (see `training::features_of`): the opponent's when the
             // side to move must stop an open three.
             let flip = tempo_view && position.must_defend();
             let me = position.side_to_move().index() ^ usize::from(flip);
@@ -425,7 +425,7 @@ fn read_samples(
             } else {
                 searched
             };
-            let features = learned::features_of(position, me)
+            let features = training::features_of(position, me)
                 .iter()
                 .enumerate()
                 .filter(|&(_, &v)| v != 0.0)

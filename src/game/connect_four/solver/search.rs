@@ -51,7 +51,7 @@ mod root;
 #[cfg(test)]
 mod tests;
 
-use ordered::Ordered;
+use ordered::{Ordered, MAX_COLS};
 
 /// What the root procedures need from a search, whatever its geometry.
 pub(super) trait SearchOps {
@@ -95,9 +95,6 @@ pub(super) struct Search<'a, G: Geometry> {
     pending: u64,
     halt: Option<Halt>,
 }
-
-/// The most columns a board can have: `(rows + 1) * cols <= 64` with at least 4 rows.
-const MAX_COLS: usize = 12;
 
 impl<'a, G: Geometry> Search<'a, G> {
     pub(super) fn new(
