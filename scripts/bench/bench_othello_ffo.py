@@ -8,7 +8,10 @@ bestmove, whether both are correct, the time and the nodes per position, then to
 
 With `--ntest PATH --ntest-dir RUN_DIR` each position is also solved by NTest over NBoard
 (`set depth 60`, `set game` with the position, `go`; NTest's run folder holds its resource
-files), right after arbor, and both times are printed side by side with the ratio.
+files), right after arbor, and both times are printed side by side with the ratio per
+position, then the totals and the median ratio. On a loaded machine wall time measures the
+scheduler as much as the program, so on Linux each program's CPU seconds (user + system,
+all threads, from /proc/PID/stat) are printed too, with their ratios.
 
 Usage: python3 scripts/bench/bench_othello_ffo.py [DATA_DIR] [--engine target/release/arbor]
        [--first N] [--skip K] [--ntest PATH --ntest-dir RUN_DIR]
@@ -49,6 +52,30 @@ def load(path: str) -> list[Case]:
     return cases
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of process `pid` (all its threads), or None off Linux."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def cpu_delta(pid: int, before: float | None) -> float:
+    """CPU seconds of `pid` since `before` (nan when unknown)."""
+    after = cpu_seconds(pid)
+    return float("nan") if before is None or after is None else after - before
+
+
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
 class NTest:
     """NTest driven over NBoard: one exact solve per position."""
 
@@ -63,19 +90,21 @@ class NTest:
             self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
 
-    def solve(self, case: Case) -> tuple[str, float, float]:
-        """The move, NTest's evaluation and the seconds from `go` to its answer."""
+    def solve(self, case: Case) -> tuple[str, float, float, float]:
+        """The move, NTest's evaluation, the seconds from `go` to its answer and the CPU
+        seconds NTest used meanwhile."""
         cells = case.board.replace("X", "*")
         side = "*" if case.side == "X" else "O"
         self.send(f"set game (;GM[Othello]PC[arbor]PB[b]PW[w]RE[?]TI[0:00//0:00]TY[8]BO[8 {cells} {side}];)")
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds(self.process.pid)
         self.send("go")
         assert self.process.stdout is not None
         for line in self.process.stdout:
             if line.startswith("==="):
                 elapsed = time.perf_counter() - start
                 fields = line[3:].replace("/", " ").split()
-                return fields[0].lower(), float(fields[1]) if len(fields) > 1 else float("nan"), elapsed
+                value = float(fields[1]) if len(fields) > 1 else float("nan")
+                return fields[0].lower(), value, elapsed, cpu_delta(self.process.pid, cpu)
         raise RuntimeError("NTest ended without answering")
 
     def close(self) -> None:
@@ -98,14 +127,16 @@ def main() -> int:
     parser.add_argument("--ntest-dir", help="NTest's run folder (its resource files, learning off)")
     args = parser.parse_args()
     ntest = NTest(args.ntest, args.ntest_dir or ".") if args.ntest else None
-    ntest_time, ntest_correct = 0.0, 0
+    ntest_time, ntest_cpu, ntest_correct = 0.0, 0.0, 0
+    ratios: list[float] = []
+    cpu_ratios: list[float] = []
 
     path = os.path.join(args.data, "othello_ffo40_59.txt")
     if not os.path.exists(path):
         print(f"{path} not found", file=sys.stderr)
         return 2
     cases = load(path)[args.skip:args.skip + args.first]
-    total_time, total_nodes, correct = 0.0, 0, 0
+    total_time, total_cpu, total_nodes, correct = 0.0, 0.0, 0, 0
     with Engine.popen(args.engine) as engine:
         engine.new_game("othello")
         for case in cases:
@@ -115,7 +146,10 @@ def main() -> int:
             except EngineError as error:
                 print(f"#{case.number}: position refused: {error}", file=sys.stderr)
                 continue
+            cpu = cpu_seconds(engine.process.pid)
             result = engine.play(Limit(solve=True), timeout=args.timeout)
+            used = cpu_delta(engine.process.pid, cpu)
+            total_cpu += used
             score = result.score
             margin = score.value if score is not None and score.kind == "disc" else None
             nodes = result.nodes or 0
@@ -126,19 +160,25 @@ def main() -> int:
             shown = "?" if margin is None else f"{margin:+d}"
             print(f"#{case.number} score {shown:>4} (expected {case.margin:+d}) move {result.move:<4} "
                   f"{'ok' if ok else 'WRONG'} time {result.elapsed:8.3f} s nodes {nodes:>12} "
-                  f"{nodes / max(result.elapsed, 1e-9) / 1e6:6.1f} M nodes/s", flush=True)
+                  f"{nodes / max(result.elapsed, 1e-9) / 1e6:6.1f} M nodes/s cpu {used:7.2f} s", flush=True)
             if ntest is not None:
-                move, value, seconds = ntest.solve(case)
+                move, value, seconds, ntest_used = ntest.solve(case)
                 good = move in case.best_moves and round(value) == case.margin
                 ntest_correct += good
                 ntest_time += seconds
+                ntest_cpu += ntest_used
+                ratios.append(result.elapsed / max(seconds, 1e-9))
+                cpu_ratios.append(used / max(ntest_used, 1e-9))
                 print(f"    ntest score {value:+.2f} move {move:<4} {'ok' if good else 'WRONG'} time {seconds:8.3f} s"
-                      f"  arbor/ntest {result.elapsed / max(seconds, 1e-9):.2f}", flush=True)
+                      f" cpu {ntest_used:7.2f} s  arbor/ntest time {ratios[-1]:.2f} cpu {cpu_ratios[-1]:.2f}",
+                      flush=True)
     print(f"total {len(cases)} positions, {correct} correct, time {total_time:.3f} s, nodes {total_nodes}, "
-          f"{total_nodes / max(total_time, 1e-9) / 1e6:.1f} M nodes/s")
+          f"{total_nodes / max(total_time, 1e-9) / 1e6:.1f} M nodes/s, cpu {total_cpu:.2f} s")
     if ntest is not None:
         ntest.close()
-        print(f"ntest {ntest_correct} correct, time {ntest_time:.3f} s; arbor/ntest {total_time / max(ntest_time, 1e-9):.2f}")
+        print(f"ntest {ntest_correct} correct, time {ntest_time:.3f} s, cpu {ntest_cpu:.2f} s; arbor/ntest total time "
+              f"{total_time / max(ntest_time, 1e-9):.2f} cpu {total_cpu / max(ntest_cpu, 1e-9):.2f}; median per position "
+              f"time {median(ratios):.2f} cpu {median(cpu_ratios):.2f}")
     return 0 if correct == len(cases) else 1
 
 
