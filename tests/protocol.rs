@@ -46,7 +46,7 @@ fn errors_name_the_offending_token_and_leave_the_position_unchanged() {
     );
     assert_eq!(
         engine.ask("position startpos moves b2 b2"),
-        ["? illegal-move b2: illegal move"]
+        ["? illegal-move b2: square b2 is occupied"]
     );
     assert_eq!(
         engine.ask("position XXQ------ O"),
@@ -83,6 +83,46 @@ fn errors_name_the_offending_token_and_leave_the_position_unchanged() {
         ["? invalid-argument depth 0: expected an integer from 1 to 511"]
     );
     assert_eq!(engine.ask("showboard"), before);
+}
+
+#[test]
+fn illegal_moves_say_which_rule_they_break_in_every_game() {
+    let mut engine = Engine::start();
+    for (game, moves, answer) in [
+        ("tictactoe", "a1 a1", "a1: square a1 is occupied"),
+        ("tictactoe", "zz", "zz: not a square of this 3x3 board"),
+        ("connect4", "d d d d d d d", "d: column d is full"),
+        ("connect4", "h", "h: not a column (a to g)"),
+        ("othello", "a1", "a1: a1 flips nothing"),
+        ("othello", "d4", "d4: square d4 is occupied"),
+        ("othello", "pass", "pass: no pass while a move is possible"),
+        ("othello", "i9", "i9: not a square of this 8x8 board"),
+        ("gomoku", "h8 h8", "h8: square h8 is occupied"),
+        (
+            "gomoku rule=renju",
+            "g8 a1 i8 c1 h7 e1 h9 a3 h8",
+            "h8: h8 is forbidden for Black (double-three)",
+        ),
+        (
+            "gomoku rule=renju",
+            "e8 a1 f8 c1 g8 e1 h4 a3 h5 c3 h6 a5 h8",
+            "h8: h8 is forbidden for Black (double-four)",
+        ),
+        (
+            "gomoku rule=renju",
+            "c8 a1 d8 c1 e8 e1 g8 a3 h8 c3 f8",
+            "f8: f8 is forbidden for Black (overline)",
+        ),
+    ] {
+        assert_eq!(engine.ask(&format!("game {game}")), ["="]);
+        let before = engine.ask("showboard");
+        assert_eq!(
+            engine.ask(&format!("position startpos moves {moves}")),
+            [format!("? illegal-move {answer}")],
+            "{game}"
+        );
+        assert_eq!(engine.ask("showboard"), before, "nothing was played");
+    }
 }
 
 #[test]
