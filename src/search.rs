@@ -33,6 +33,9 @@ pub const SEARCH_STACK_BYTES: usize = 256 << 20;
 /// The most search threads `Threads` accepts.
 pub const MAX_THREADS: usize = 256;
 
+/// The most lines `MultiPV` accepts (a search shows at most one per legal root move).
+pub const MAX_MULTI_PV: usize = crate::game::movelist::MOVELIST_CAPACITY;
+
 /// The tables a search learns into, kept between searches by the worker.
 pub struct Tables {
     /// Shared by all threads of a search.
@@ -86,6 +89,9 @@ pub struct Info<M> {
     pub elapsed: Duration,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
+    /// With `MultiPV` above 1, which of the best lines this is (1 for the best); 0 when
+    /// the search shows only the best line.
+    pub multipv: u32,
     pub pv: Vec<M>,
 }
 
