@@ -126,6 +126,141 @@ fn illegal_moves_say_which_rule_they_break_in_every_game() {
 }
 
 #[test]
+fn bad_bytes_even_on_the_first_line_are_answered_and_a_leading_bom_is_ignored() {
+    let mut engine = Engine::start();
+    engine.send_bytes(b"na\xffme\n");
+    assert_eq!(
+        engine.response(),
+        ["? invalid-argument line is not valid UTF-8", ""]
+    );
+    assert_eq!(engine.ask("name"), ["= arbor"]);
+    let mut engine = Engine::start();
+    engine.send_bytes(b"\xEF\xBB\xBF7 name\n");
+    assert_eq!(engine.response(), ["=7 arbor", ""]);
+}
+
+#[test]
+fn help_lists_every_command_and_shows_the_usage_of_one() {
+    let mut engine = Engine::start();
+    let help = engine.ask("help");
+    let commands = engine.ask("list_commands");
+    assert_eq!(help.len(), commands.len());
+    for (line, name) in help.iter().zip(&commands) {
+        let name = name.trim_start_matches("= ");
+        let (first, summary) = line
+            .trim_start_matches("= ")
+            .split_once("  ")
+            .expect("name, then what it does");
+        assert_eq!(first, name);
+        assert!(summary.trim().len() > 10, "{line}");
+    }
+    assert_eq!(
+        engine.ask("help setoption"),
+        [
+            "= usage: setoption name NAME value VALUE",
+            "set an engine or game option (see options)"
+        ]
+    );
+    assert_eq!(
+        engine.ask("help fly"),
+        ["? invalid-argument fly: no such command (see help)"]
+    );
+}
+
+#[test]
+fn go_mate_ends_at_a_proven_win_or_its_depth_and_searchmoves_restricts_the_root() {
+    let mut engine = Engine::start();
+    engine.ask("position XX-OO---- X");
+    assert_eq!(engine.ask("go mate 1"), ["="]);
+    let (infos, best) = engine.until_bestmove();
+    assert_eq!(best, "c1");
+    assert!(
+        infos.last().is_some_and(|l| l.contains(" score win 1 ")),
+        "{infos:?}"
+    );
+    // No win in two moves from the start: the search ends after 3 plies on its own.
+    engine.ask("position startpos");
+    assert_eq!(engine.ask("go mate 2"), ["="]);
+    let (infos, _) = engine.until_bestmove();
+    assert!(
+        infos.last().is_some_and(|l| l.starts_with("info depth 3 ")),
+        "{infos:?}"
+    );
+    assert_eq!(engine.ask("go searchmoves a1 c3 depth 4"), ["="]);
+    let (infos, best) = engine.until_bestmove();
+    assert!(["a1", "c3"].contains(&best.as_str()), "{best}");
+    assert!(infos.last().is_some_and(|l| l.starts_with("info depth 4 ")));
+    for info in &infos {
+        let first = info
+            .split(" pv ")
+            .nth(1)
+            .and_then(|pv| pv.split(' ').next());
+        assert!(matches!(first, Some("a1" | "c3")), "{info}");
+    }
+    assert_eq!(
+        engine.ask("go searchmoves a1 z9"),
+        ["? illegal-move z9: not a square of this 3x3 board"]
+    );
+    engine.ask("position startpos moves b2");
+    assert_eq!(
+        engine.ask("go searchmoves b2"),
+        ["? illegal-move b2: square b2 is occupied"]
+    );
+    assert_eq!(
+        engine.ask("go searchmoves"),
+        ["? missing-argument go searchmoves needs at least one move"]
+    );
+    assert_eq!(engine.ask("isready"), ["= readyok"]);
+}
+
+#[test]
+fn multipv_searches_the_best_root_moves_each_with_its_own_score() {
+    for threads in ["1", "2"] {
+        let mut engine = Engine::start();
+        engine.ask(&format!("setoption name Threads value {threads}"));
+        assert_eq!(engine.ask("setoption name MultiPV value 9"), ["="]);
+        engine.ask("position startpos moves b2");
+        assert_eq!(engine.ask("go depth 9"), ["="]);
+        let (infos, best) = engine.until_bestmove();
+        // Eight moves are legal: eight lines, the corners' draws before the edges' losses.
+        let last = &infos[infos.len() - 8..];
+        for (k, line) in last.iter().enumerate() {
+            assert!(
+                line.starts_with(&format!("info depth 8 seldepth 8 multipv {} ", k + 1)),
+                "{threads} threads: {line}"
+            );
+            let first = line
+                .split(" pv ")
+                .nth(1)
+                .and_then(|pv| pv.split(' ').next());
+            if k < 4 {
+                assert!(line.contains(" score draw "), "{line}");
+                assert!(matches!(first, Some("a1" | "c1" | "a3" | "c3")), "{line}");
+            } else {
+                assert!(line.contains(" score loss 6 "), "{line}");
+                assert!(matches!(first, Some("b1" | "a2" | "c2" | "b3")), "{line}");
+            }
+        }
+        assert!(last[0].contains(&format!(" pv {best}")), "{best}");
+    }
+    let mut engine = Engine::start();
+    assert_eq!(
+        engine.ask("setoption name MultiPV value 0"),
+        ["? invalid-argument MultiPV 0: expected an integer from 1 to 512"]
+    );
+    // Games with a solver search their lines too.
+    engine.ask("game connect4");
+    engine.ask("setoption name MultiPV value 3");
+    engine.ask("go depth 6");
+    let (infos, _) = engine.until_bestmove();
+    let depth6: Vec<&String> = infos
+        .iter()
+        .filter(|l| l.starts_with("info depth 6 "))
+        .collect();
+    assert_eq!(depth6.len(), 3, "{infos:?}");
+}
+
+#[test]
 fn a_search_prints_info_then_exactly_one_bestmove() {
     let mut engine = Engine::start();
     engine.ask("position startpos moves b2 a1");

@@ -12,6 +12,7 @@ use crate::frontend::drops::{fen_to_grid, from_drop, to_drop};
 use crate::frontend::pipe::SessionPipe;
 use crate::frontend::{drive, say, spawn_line_reader, Conversation, SessionLine, Translator};
 use crate::game::{Game, GameError};
+use crate::protocol::ErrorKind;
 use crate::registry::{with_game, AnyGame, GAME_NAMES};
 use crate::search::{MAX_MULTI_PV, MAX_THREADS};
 
@@ -249,6 +250,13 @@ impl Translator for Uci {
                 purpose: Some(Pending::ReadyOk),
                 error: None,
             } => say(out, "readyok")?,
+            // A `go` during a search: the running search's `bestmove` answers it.
+            SessionLine::Answer {
+                purpose: Some(Pending::Go),
+                error: Some(detail),
+            } if detail.starts_with(ErrorKind::Busy.as_str()) => {
+                say(out, &format!("info string error {detail}"))?
+            }
             SessionLine::Answer {
                 purpose: Some(Pending::Go),
                 error: Some(detail),
