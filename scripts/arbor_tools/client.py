@@ -504,10 +504,27 @@ class Engine:
         move = analysis.wait(timeout)
         return PlayResult(move, analysis.info, analysis.elapsed)
 
-    def analyse(self, limit: Limit, timeout: float | None = None) -> dict[str, Any]:
-        """Like :meth:`play`, but returns the final info dict (with ``bestmove`` added)."""
-        result = self.play(limit, timeout)
-        return dict(result.info, bestmove=result.move)
+    def analyse(self, limit: Limit, timeout: float | None = None,
+                multipv: int | None = None) -> dict[str, Any] | list[dict[str, Any]]:
+        """Like :meth:`play`, but returns the final info dict (with ``bestmove`` added).
+
+        With `multipv` (as python-chess): searches the `multipv` best moves (``MultiPV``,
+        set back to 1 afterwards) and returns a list of info dicts, best first, one per
+        line of the last completed depth (fewer when fewer moves are legal).
+        """
+        if multipv is None:
+            result = self.play(limit, timeout)
+            return dict(result.info, bestmove=result.move)
+        self.set_option("MultiPV", multipv)
+        try:
+            analysis = self.analysis(limit)
+            bound = limit.time_bound()
+            move = analysis.wait(timeout if timeout is not None or bound is None
+                                 else bound + self.timeout)
+        finally:
+            if not self._searching:
+                self.set_option("MultiPV", 1)
+        return [dict(line, bestmove=move) for line in analysis.lines]
 
     def ponderhit(self, timeout: float | None = None) -> None:
         """``ponderhit``: the running ``go ponder`` search becomes the normal search of its
@@ -635,6 +652,8 @@ class Analysis:
         self.started = time.monotonic()
         self.elapsed = 0.0
         self._pending: list[dict[str, Any]] = []
+        #: With ``MultiPV``: the lines of the latest depth, ``multipv 1`` first.
+        self.lines: list[dict[str, Any]] = []
 
     def _event(self, event: _Event) -> None:
         if self.best_move is not None:
@@ -647,6 +666,10 @@ class Analysis:
                 merged.pop("pv")  # a new depth without pv: do not keep an old pv
             self.info = merged
             self._pending.append(info)
+            if info.get("multipv") == 1:
+                self.lines = []
+            if "multipv" in info:
+                self.lines.append(info)
         elif event[0] == "bestmove":
             self.best_move = event[1]
             self.elapsed = time.monotonic() - self.started
