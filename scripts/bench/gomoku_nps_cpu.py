@@ -12,7 +12,7 @@ A binary may carry engine options after commas, sent as `setoption` before each
 search: `target/release/arbor,GomokuEval=learned`.
 
 Standard library only. Example:
-    python3 scripts/bench/gomoku_nps_cpu.py 8 /work/bin/arbor-s2 target/release/arbor
+    python3 scripts/bench/gomoku_nps_cpu.py 8 /path/to/old/arbor target/release/arbor
 """
 
 from __future__ import annotations
