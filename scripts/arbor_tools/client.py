@@ -14,10 +14,17 @@ every wait on that queue has a deadline, so a dead or hung engine raises
         print(result.move, result.score, result.depth, result.pv)
 
         engine.position(moves=[])
-        with engine.analysis(Limit(movetime=500)) as analysis:
+        with engine.analysis(Limit(time=0.5)) as analysis:
             for info in analysis:          # one dict per `info` line while it searches
                 print(info.get("depth"), info.get("score"), info.get("pv"))
         print(analysis.best_move)
+
+:class:`Limit` takes python-chess's names and units: ``time``, ``white_clock``,
+``black_clock``, ``white_inc`` and ``black_inc`` in seconds (floats), ``depth``, ``nodes``
+and ``mate``. ``Limit()`` is an error; ``engine.analysis()`` without a limit is an
+infinite search that ``stop`` ends. Every wait has a deadline: the limit's time plus the
+engine's `timeout` (the `timeout` alone for depth and nodes limits), or an explicit
+``timeout=`` argument.
 
 The context manager always ends the process: ``quit``, then a kill after a grace period.
 An :class:`Engine` is not thread-safe: use one per thread.
@@ -25,6 +32,7 @@ An :class:`Engine` is not thread-safe: use one per thread.
 
 from __future__ import annotations
 
+import math
 import os
 import queue
 import shlex
@@ -32,7 +40,7 @@ import signal
 import subprocess
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, Mapping, Sequence, TextIO
 
 __all__ = [
@@ -72,45 +80,128 @@ class EngineTimeout(EngineError):
         self.message = message
 
 
+def _milliseconds(name: str, seconds: float | None, *, zero_ok: bool = False) -> int | None:
+    """`seconds` as whole milliseconds for the ``go`` line. Raises ValueError for a value
+    that is not a finite number, is negative, or would round to 0 ms (unless `zero_ok` and
+    it is exactly 0)."""
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError(f"Limit {name}={seconds!r}: expected seconds as a number")
+    if not math.isfinite(seconds) or seconds < 0:
+        raise ValueError(f"Limit {name}={seconds!r}: expected a finite number of seconds >= 0")
+    ms = round(seconds * 1000.0)
+    if ms == 0 and not (zero_ok and seconds == 0):
+        raise ValueError(f"Limit {name}={seconds!r} s rounds to 0 ms: times are in seconds "
+                         f"(as in python-chess), at least 0.001")
+    return ms
+
+
+def _count(name: str, value: int | None) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"Limit {name}={value!r}: expected an integer")
+    if value <= 0:
+        raise ValueError(f"Limit {name}={value!r}: must be positive")
+    return value
+
+
 @dataclass(frozen=True)
 class Limit:
-    """Search limits of a ``go`` command; times in milliseconds. All None: ``go infinite``."""
+    """When a search ends, as python-chess's ``chess.engine.Limit``: times in **seconds**
+    (floats), the first limit reached ends the search.
 
+    - `time`: seconds for this move (``go movetime``);
+    - `depth`, `nodes`: plies and nodes;
+    - `mate`: look for a forced win in that many moves of the side to move: the search ends
+      after ``2 * mate - 1`` plies or at a proof, whichever comes first (``go depth D solve``);
+    - `white_clock`, `black_clock`, `white_inc`, `black_inc`: the clocks and increments in
+      seconds (white is the first player); `remaining_moves`: moves to the next time control;
+    - `solve` (arbor): search until the value is proven (``go solve``);
+    - `ponder`: think on the opponent's time (``go ponder``) until ``ponderhit``.
+
+    A limit must bound the search: ``Limit()`` (or increments alone) raises ValueError, as
+    does a time that would round to 0 ms; for a search that only ``stop`` ends, call
+    :meth:`Engine.analysis` without a limit. The ``*_ms`` properties give the values sent.
+    """
+
+    time: float | None = None
     depth: int | None = None
-    movetime: int | None = None
     nodes: int | None = None
-    wtime: int | None = None
-    btime: int | None = None
-    winc: int | None = None
-    binc: int | None = None
-    movestogo: int | None = None
+    mate: int | None = None
+    white_clock: float | None = None
+    black_clock: float | None = None
+    white_inc: float | None = None
+    black_inc: float | None = None
+    remaining_moves: int | None = None
     solve: bool = False
-    #: ``go ponder ...``: think on the opponent's time; no answer until ``ponderhit``/``stop``.
     ponder: bool = False
 
+    def __post_init__(self) -> None:
+        _milliseconds("time", self.time)
+        _milliseconds("white_clock", self.white_clock)
+        _milliseconds("black_clock", self.black_clock)
+        _milliseconds("white_inc", self.white_inc, zero_ok=True)
+        _milliseconds("black_inc", self.black_inc, zero_ok=True)
+        for name in ("depth", "nodes", "mate", "remaining_moves"):
+            _count(name, getattr(self, name))
+        if not isinstance(self.solve, bool) or not isinstance(self.ponder, bool):
+            raise TypeError("Limit solve and ponder are True or False")
+        if (self.time is None and self.depth is None and self.nodes is None and self.mate is None
+                and self.white_clock is None and self.black_clock is None and not self.solve):
+            raise ValueError("an empty Limit() never ends: give time (seconds), depth, nodes, mate, a clock or "
+                             "solve=True; for a search that only stop() ends, call analysis() without a limit")
+
+    @property
+    def time_ms(self) -> int | None:
+        return _milliseconds("time", self.time)
+
+    @property
+    def white_clock_ms(self) -> int | None:
+        return _milliseconds("white_clock", self.white_clock)
+
+    @property
+    def black_clock_ms(self) -> int | None:
+        return _milliseconds("black_clock", self.black_clock)
+
+    @property
+    def white_inc_ms(self) -> int | None:
+        return _milliseconds("white_inc", self.white_inc, zero_ok=True)
+
+    @property
+    def black_inc_ms(self) -> int | None:
+        return _milliseconds("black_inc", self.black_inc, zero_ok=True)
+
     def arguments(self) -> str:
-        """The ``go`` arguments, e.g. ``depth 6 movetime 200``."""
+        """The ``go`` arguments (times in milliseconds), e.g. ``depth 6 movetime 200``."""
         parts = ["ponder"] if self.ponder else []
-        for key in ("depth", "movetime", "nodes", "wtime", "btime", "winc", "binc", "movestogo"):
-            value = getattr(self, key)
+        depth = self.depth
+        if self.mate is not None:
+            depth = min(2 * self.mate - 1, depth or 2 * self.mate - 1)
+        for key, value in (("depth", depth), ("movetime", self.time_ms), ("nodes", self.nodes),
+                           ("wtime", self.white_clock_ms), ("btime", self.black_clock_ms),
+                           ("winc", self.white_inc_ms), ("binc", self.black_inc_ms),
+                           ("movestogo", self.remaining_moves)):
             if value is not None:
-                parts.append(f"{key} {max(0, int(value))}")
-        if self.solve:
+                parts.append(f"{key} {value}")
+        if self.solve or self.mate is not None:
             parts.append("solve")
-        return " ".join(parts) if parts else "infinite"
+        return " ".join(parts)
 
     def time_bound(self, white_to_move: bool | None = None) -> float | None:
-        """Seconds the search may legitimately take, or None when not bounded by time."""
+        """Seconds the search may legitimately take, or None when no time bounds it (a
+        depth, nodes, mate or solve limit, or a ponder search before ``ponderhit``)."""
         if self.ponder:
             return None  # until ponderhit, only the opponent decides
-        if self.movetime is not None:
-            return self.movetime / 1000.0
-        clocks = [t for t in (self.wtime, self.btime) if t is not None]
+        if self.time is not None:
+            return self.time
+        clocks = [t for t in (self.white_clock, self.black_clock) if t is not None]
         if white_to_move is not None:
-            own = self.wtime if white_to_move else self.btime
+            own = self.white_clock if white_to_move else self.black_clock
             clocks = [own] if own is not None else clocks
         if clocks:
-            return max(clocks) / 1000.0
+            return max(clocks)
         return None
 
 
@@ -133,13 +224,19 @@ class Score:
         return self.kind in ("win", "loss", "draw", "disc")
 
     def relative_cp(self, win_value: int = 100_000) -> int:
-        """A single number for comparisons: wins/losses as +-`win_value`, draw 0."""
+        """A single number for comparisons: wins/losses as +-`win_value` (nearer wins
+        higher), draw 0. A ``disc`` margin is a proven result, not centi-units: a won margin
+        is above every heuristic score (``win_value // 2`` plus the margin), a lost one below,
+        ``disc 0`` a draw."""
         if self.kind == "win":
             return win_value - (self.value or 0)
         if self.kind == "loss":
             return -win_value + (self.value or 0)
         if self.kind == "draw":
             return 0
+        if self.kind == "disc":
+            margin = self.value or 0
+            return 0 if margin == 0 else (win_value // 2 + abs(margin)) * (1 if margin > 0 else -1)
         return int(self.value or 0)
 
     def __str__(self) -> str:
@@ -297,6 +394,8 @@ class Engine:
 
     def __init__(self, process: subprocess.Popen, *, timeout: float = 10.0, name: str | None = None,
                  transcript: TextIO | None = None) -> None:
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < math.inf:
+            raise ValueError(f"timeout={timeout!r}: every wait needs a deadline, in seconds > 0")
         self.process = process
         self.transcript = transcript
         self._transcript_lock = threading.Lock()
@@ -459,20 +558,23 @@ class Engine:
 
     # --- searching ----------------------------------------------------------------------
 
-    def analysis(self, limit: Limit = Limit(), before: Sequence[str] = ()) -> "Analysis":
+    def analysis(self, limit: Limit | None = None, before: Sequence[str] = ()) -> "Analysis":
         """Starts ``go`` and returns an :class:`Analysis`: iterate it for ``info`` dicts,
         :meth:`Analysis.stop` it, or :meth:`Analysis.wait` for the best move.
 
+        Without a limit the search is ``go infinite``: only :meth:`Analysis.stop` ends it.
         `before` are commands (e.g. a ``position``) sent in the same write as ``go``; when
         one of them is refused, the search is stopped and that EngineError raised.
         """
+        if limit is not None and not isinstance(limit, Limit):
+            raise TypeError(f"analysis() takes a Limit or None, not {limit!r}")
         if self._searching:
             raise EngineError("go", "a search is already running")
         analysis = Analysis(self, limit)
         self._search = analysis
         self._searching = True
         try:
-            self.commands([*before, f"go {limit.arguments()}"])
+            self.commands([*before, "go " + (limit.arguments() if limit is not None else "infinite")])
         except BaseException as error:
             go_refused = isinstance(error, EngineError) and error.command.startswith("go")
             if before and not isinstance(error, (EngineTerminated, EngineTimeout)) and self._searching \
@@ -489,17 +591,16 @@ class Engine:
     def play(self, limit: Limit, timeout: float | None = None, before: Sequence[str] = ()) -> PlayResult:
         """Searches with `limit` and returns the best move with the last info.
 
-        `timeout` (seconds) bounds the whole search. When None it is the limit's own time
-        bound plus the engine's command timeout, or unbounded for depth/nodes-only limits
-        (then only a dead engine ends the wait: pass a timeout to guard against a hang).
+        `timeout` (seconds) bounds the whole search. When None it is the limit's time bound
+        plus the engine's command timeout, or the command timeout alone for a limit without
+        time (depth, nodes, mate, solve): pass a longer one for a deep search.
         `before`: commands sent with the ``go`` in one write (see :meth:`analysis`).
 
-        Raises EngineTimeout (the engine is left searching: close or kill it),
-        EngineTerminated, EngineError.
+        Raises ValueError without a limit, EngineTimeout (the engine is left searching:
+        close or kill it), EngineTerminated, EngineError.
         """
-        if timeout is None:
-            bound = limit.time_bound()
-            timeout = None if bound is None else bound + self.timeout
+        if not isinstance(limit, Limit):
+            raise ValueError(f"play() needs a Limit that ends the search, not {limit!r}")
         analysis = self.analysis(limit, before)
         move = analysis.wait(timeout)
         return PlayResult(move, analysis.info, analysis.elapsed)
@@ -531,6 +632,7 @@ class Engine:
         limits. Its :attr:`Analysis.elapsed` is then counted from now, as the engine counts."""
         if self._search is not None:
             self._search.started = time.monotonic()
+            self._search.pondering = False
         self.command("ponderhit", timeout)
 
     def stop(self, timeout: float | None = None) -> str | None:
@@ -597,17 +699,18 @@ class Engine:
             self._events.put(("response", ok, block))
         self._events.put(("eof", None))
 
-    def _next_event(self, deadline: float | None, what: str) -> _Event:
+    def _next_event(self, deadline: float, what: str) -> _Event:
         dead_since: float | None = None
         while True:
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
-                raise EngineTimeout(f"no answer to {what!r} in time")
+            remaining = deadline - time.monotonic()
             try:
                 # Wake up now and then so a dead process is noticed even without EOF (a
-                # grandchild may hold the pipe open).
-                event = self._events.get(timeout=0.5 if remaining is None else min(remaining, 0.5))
+                # grandchild may hold the pipe open). Past the deadline, what has already
+                # arrived is still taken.
+                event = self._events.get(timeout=min(max(remaining, 0.0), 0.5))
             except queue.Empty:
+                if remaining <= 0:
+                    raise EngineTimeout(f"no answer to {what!r} in time") from None
                 if self.process.poll() is None:
                     continue
                 dead_since = dead_since or time.monotonic()
@@ -629,8 +732,8 @@ class Engine:
         if self._search is not None:
             self._search._event(event)
 
-    def _await_response(self, what: str, timeout: float | None) -> list[str]:
-        deadline = None if timeout is None else time.monotonic() + timeout
+    def _await_response(self, what: str, timeout: float) -> list[str]:
+        deadline = time.monotonic() + timeout
         while True:
             event = self._next_event(deadline, what)
             if event[0] == "response":
@@ -644,16 +747,33 @@ class Engine:
 class Analysis:
     """A running (or finished) search. Iterating yields ``info`` dicts until ``bestmove``."""
 
-    def __init__(self, engine: Engine, limit: Limit) -> None:
+    def __init__(self, engine: Engine, limit: Limit | None) -> None:
         self.engine = engine
         self.limit = limit
         self.info: dict[str, Any] = {}
         self.best_move: str | None = None
         self.started = time.monotonic()
         self.elapsed = 0.0
+        #: A ``go ponder`` search before ``ponderhit``: only the opponent's move ends it.
+        self.pondering = limit is not None and limit.ponder
         self._pending: list[dict[str, Any]] = []
         #: With ``MultiPV``: the lines of the latest depth, ``multipv 1`` first.
         self.lines: list[dict[str, Any]] = []
+
+    def deadline(self, timeout: float | None = None) -> float:
+        """When a wait that starts now gives up (monotonic seconds): after `timeout` if
+        given; else when the limit's time bound plus the engine's command timeout has passed
+        since ``go`` (the command timeout alone for depth, nodes, mate and solve limits); for
+        an infinite or ponder search, which only ``stop`` or ``ponderhit`` ends, after the
+        command timeout without the awaited event."""
+        now = time.monotonic()
+        if timeout is not None:
+            return now + timeout
+        if self.limit is None or self.pondering:
+            return now + self.engine.timeout
+        # After ponderhit the limit's own time counts, from the hit (self.started).
+        bound = replace(self.limit, ponder=False).time_bound()
+        return self.started + (bound or 0.0) + self.engine.timeout
 
     def _event(self, event: _Event) -> None:
         if self.best_move is not None:
@@ -676,7 +796,7 @@ class Analysis:
             self.engine._searching = False
             self.engine._search = None
 
-    def _pump(self, deadline: float | None) -> None:
+    def _pump(self, deadline: float) -> None:
         event = self.engine._next_event(deadline, "bestmove")
         if event[0] == "response":
             # A response without a pending command: protocol noise, ignore.
@@ -684,8 +804,9 @@ class Analysis:
         self._event(event)
 
     def next(self, timeout: float | None = None) -> dict[str, Any] | None:
-        """The next ``info`` dict, or None after ``bestmove``. Raises EngineTimeout."""
-        deadline = None if timeout is None else time.monotonic() + timeout
+        """The next ``info`` dict, or None after ``bestmove``. Raises EngineTimeout after
+        `timeout` seconds, or by :meth:`deadline` when None."""
+        deadline = self.deadline(timeout)
         while not self._pending:
             if self.best_move is not None:
                 return None
@@ -693,19 +814,16 @@ class Analysis:
         return self._pending.pop(0)
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
-        bound = self.limit.time_bound()
-        timeout = None if bound is None else bound + self.engine.timeout
-        deadline = None if timeout is None else self.started + timeout
         while True:
-            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
-            info = self.next(remaining)
+            info = self.next()
             if info is None:
                 return
             yield info
 
     def wait(self, timeout: float | None = None) -> str:
-        """Waits for ``bestmove`` and returns it. Raises EngineTimeout, EngineTerminated."""
-        deadline = None if timeout is None else time.monotonic() + timeout
+        """Waits for ``bestmove`` and returns it. Raises EngineTimeout after `timeout`
+        seconds, or by :meth:`deadline` when None; EngineTerminated."""
+        deadline = self.deadline(timeout)
         while self.best_move is None:
             self._pump(deadline)
         self._pending.clear()
@@ -736,11 +854,15 @@ def _main() -> int:
     parser.add_argument("--game", default="tictactoe")
     parser.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--depth", type=int)
-    parser.add_argument("--movetime", type=int)
+    parser.add_argument("--time", type=float, help="seconds (default 1 without --depth)")
     parser.add_argument("moves", nargs="*")
     args = parser.parse_args()
     variant = dict(item.split("=", 1) for item in args.variant)
-    limit = Limit(depth=args.depth, movetime=args.movetime if args.movetime or args.depth else 1000)
+    seconds = args.time if args.time is not None or args.depth is not None else 1.0
+    try:
+        limit = Limit(depth=args.depth, time=seconds)
+    except (TypeError, ValueError) as error:
+        parser.error(str(error))
     with Engine.popen(args.engine) as engine:
         engine.new_game(args.game, **variant)
         engine.position(moves=args.moves)

@@ -281,6 +281,23 @@ class Sprt:
     def llr(self, counts: Sequence[int]) -> float:
         return llr(counts, self.elo0, self.elo1, self.model)
 
+    @property
+    def trinomial_only(self) -> bool:
+        """Whether the model reads game counts only (cutechess's BayesElo)."""
+        return self.model == "bayesian"
+
+    def counts(self, wins: int, draws: int, losses: int, ptnml: Sequence[int] | None) -> list[int]:
+        """The counts this test's LLR is computed from.
+
+        The pentanomial counts of complete pairs when there are pair counts and the model
+        takes them (fastchess: a game whose pair is not complete is left out until it is);
+        the trinomial ``[L, D, W]`` of all games for the bayesian model, which is trinomial
+        only, and when there are no pair counts at all.
+        """
+        if ptnml is None or self.trinomial_only:
+            return [losses, draws, wins]
+        return list(ptnml)
+
     def decision(self, value: float) -> str | None:
         """``H0``/``H1`` when a bound is crossed, else None."""
         lower, upper = self.bounds()
@@ -293,7 +310,7 @@ class Sprt:
     def line(self, counts: Sequence[int]) -> str:
         """``LLR: 1.23 (-2.94, 2.94) [0.00, 5.00]`` as fastchess prints it."""
         lower, upper = self.bounds()
-        return f"LLR: {self.llr(counts):.2f} ({lower:.2f}, {upper:.2f}) [{self.elo0:.2f}, {self.elo1:.2f}]"
+        return f"LLR: {_fmt(self.llr(counts))} ({lower:.2f}, {upper:.2f}) [{self.elo0:.2f}, {self.elo1:.2f}]"
 
 
 # --- reports ------------------------------------------------------------------------------
@@ -307,36 +324,142 @@ def _fmt(value: float) -> str:
     return f"{value + 0.0:.2f}".replace("-0.00", "0.00")
 
 
+@dataclass(frozen=True)
+class MatchStats:
+    """Everything the result block shows, and what each figure is computed from.
+
+    `elo` is pentanomial over the complete pairs when there is at least one (fastchess), else
+    trinomial over all games; `trinomial` is always over all games, so a game whose pair is
+    not complete (an odd ``--games``, a stopped match) counts there. `llr` is None without a
+    test; `llr_basis` says which counts it read (see :meth:`Sprt.counts`).
+    """
+
+    wins: int
+    draws: int
+    losses: int
+    ptnml: tuple[int, ...] | None
+    elo: EloEstimate
+    trinomial: EloEstimate
+    llr: float | None = None
+    llr_basis: str | None = None
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def pairs(self) -> int:
+        """Complete pairs (both games of an opening played)."""
+        return sum(self.ptnml) if self.ptnml is not None else 0
+
+    @property
+    def unpaired(self) -> int:
+        """Games outside the complete pairs (0 without pair counts)."""
+        return self.games - 2 * self.pairs if self.ptnml is not None else 0
+
+    @property
+    def basis(self) -> str:
+        """``pentanomial`` or ``trinomial``: what `elo` (Elo, nElo, LOS, DrawRatio) is from."""
+        return "pentanomial" if self.pairs > 0 else "trinomial"
+
+    @property
+    def game_draw_ratio(self) -> float:
+        return self.draws / self.games
+
+
+def summarize(wins: int, draws: int, losses: int, ptnml: Sequence[int] | None = None,
+              sprt: Sprt | None = None) -> MatchStats:
+    """The statistics of a match from the first engine's W/D/L and its pair counts
+    ``[LL, LD, WL+DD, WD, WW]`` (None: games were not paired). Raises ValueError when there
+    are no games or the pair counts hold more games than W/D/L.
+    """
+    games = wins + draws + losses
+    if games <= 0:
+        raise ValueError("no games")
+    counts = tuple(ptnml) if ptnml is not None else None
+    if counts is not None and 2 * sum(counts) > games:
+        raise ValueError("more games in the pair counts than in W/D/L")
+    trinomial = trinomial_elo(wins, draws, losses)
+    elo = pentanomial_elo(counts) if counts is not None and sum(counts) > 0 else trinomial
+    value = basis = None
+    if sprt is not None:
+        data = sprt.counts(wins, draws, losses, counts)
+        value = sprt.llr(data)
+        basis = "pentanomial" if len(data) == 5 else "trinomial"
+    return MatchStats(wins, draws, losses, counts, elo, trinomial, value, basis)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def basis_lines(summary: MatchStats, sprt: Sprt | None = None) -> list[str]:
+    """Which games each figure of the result block is computed from, in words."""
+    model = f", {sprt.model} model" if sprt is not None else ""
+    figures = ["Elo", "nElo", "LOS", "DrawRatio"]
+    if summary.basis == "trinomial":
+        text = f"Computed from: {_plural(summary.games, 'game')} (trinomial: "
+        text += ", ".join(figures + (["LLR"] if summary.llr_basis == "trinomial" else [])) + ")"
+        if summary.ptnml is not None:
+            text += "; no pair is complete yet"
+            if summary.llr_basis == "pentanomial":
+                text += ", and the LLR stays 0 until one is"
+        return [text]
+    text = f"Computed from: {_plural(summary.pairs, 'complete pair')} (pentanomial: "
+    text += ", ".join(figures + (["LLR"] if summary.llr_basis == "pentanomial" else [])) + ")"
+    if summary.unpaired:
+        text += (f"; {_plural(summary.unpaired, 'game')} without its pair "
+                 f"{'is' if summary.unpaired == 1 else 'are'} left out of these, as fastchess does")
+    lines = [text]
+    if summary.unpaired or summary.llr_basis == "trinomial":
+        tri = summary.trinomial
+        text = (f"All {_plural(summary.games, 'game')} (trinomial): Elo {_fmt(tri.elo)} +/- {_fmt(tri.error)}, "
+                f"LOS {tri.los * 100:.2f} %, DrawRatio {summary.game_draw_ratio * 100:.2f} % of games")
+        if summary.llr_basis == "trinomial":
+            text += f"; the LLR is computed from these (trinomial{model})"
+        lines.append(text)
+    return lines
+
+
 def report(wins: int, draws: int, losses: int, ptnml: Sequence[int] | None = None,
            sprt: Sprt | None = None) -> list[str]:
     """The fastchess-style result lines for the first engine's W/D/L (and pair counts).
 
-    With pair counts the Elo, LOS and draw ratio are pentanomial (as fastchess); without,
-    trinomial. The LLR uses the pentanomial counts when there are any.
+    With complete pairs the Elo, nElo, LOS and DrawRatio are pentanomial over those pairs
+    (as fastchess), else trinomial; the LLR reads :meth:`Sprt.counts`. A last line says which
+    games each figure comes from, with the trinomial Elo over all games when some game has
+    no complete pair.
     """
-    games = wins + draws + losses
-    if games == 0:
+    if wins + draws + losses == 0:
         return ["Games: 0"]
-    paired = ptnml is not None and sum(ptnml) > 0
-    estimate = pentanomial_elo(ptnml) if paired else trinomial_elo(wins, draws, losses)
+    summary = summarize(wins, draws, losses, ptnml, sprt)
+    estimate = summary.elo
+    games = summary.games
     points = wins + draws / 2.0
     lines = [
         f"Elo: {_fmt(estimate.elo)} +/- {_fmt(estimate.error)}, "
         f"nElo: {_fmt(estimate.nelo)} +/- {_fmt(estimate.nelo_error)}",
     ]
-    second = f"LOS: {estimate.los * 100:.2f} %, DrawRatio: {estimate.draw_ratio * 100:.2f} %"
-    if paired:
-        good, bad = ptnml[3] + ptnml[4], ptnml[0] + ptnml[1]
+    if summary.basis == "pentanomial":
+        # fastchess's pentanomial DrawRatio counts pairs scoring 1-1 (WL or DD), not drawn games.
+        assert summary.ptnml is not None
+        second = (f"LOS: {estimate.los * 100:.2f} %, DrawRatio: {estimate.draw_ratio * 100:.2f} % of pairs (WL+DD), "
+                  f"{summary.game_draw_ratio * 100:.2f} % of games")
+        good, bad = summary.ptnml[3] + summary.ptnml[4], summary.ptnml[0] + summary.ptnml[1]
         ratio = good / bad if bad else (math.inf if good else math.nan)
         second += f", PairsRatio: {_fmt(ratio)}"
+    else:
+        second = f"LOS: {estimate.los * 100:.2f} %, DrawRatio: {estimate.draw_ratio * 100:.2f} % of games"
     lines.append(second)
     lines.append(f"Games: {games}, Wins: {wins}, Losses: {losses}, Draws: {draws}, "
                  f"Points: {points:.1f} ({points / games * 100:.2f} %)")
-    if paired:
-        lines.append(f"Ptnml(0-2): [{', '.join(str(c) for c in ptnml)}]")
+    if summary.ptnml is not None and summary.pairs:
+        lines.append(f"Ptnml(0-2): [{', '.join(str(c) for c in summary.ptnml)}]")
     if sprt is not None:
-        counts = list(ptnml) if paired else [losses, draws, wins]
-        lines.append(sprt.line(counts))
+        lower, upper = sprt.bounds()
+        assert summary.llr is not None
+        lines.append(f"LLR: {_fmt(summary.llr)} ({lower:.2f}, {upper:.2f}) [{sprt.elo0:.2f}, {sprt.elo1:.2f}]")
+    lines += basis_lines(summary, sprt)
     return lines
 
 
@@ -355,6 +478,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--model", choices=MODELS, default="normalized")
     args = parser.parse_args(argv)
     sprt = Sprt(args.elo0, args.elo1, args.alpha, args.beta, args.model)
+    if args.ptnml and sprt.trinomial_only:
+        parser.error(f"--model {args.model} reads game counts: give --wdl")
     if args.wdl:
         wins, draws, losses = args.wdl
         ptnml = None
@@ -365,7 +490,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         wins, draws, losses = 2 * ww + wd, ld + wd + 2 * mid, 2 * ll + ld
     for line in report(wins, draws, losses, ptnml, sprt):
         print(line)
-    decision = sprt.decision(sprt.llr(list(ptnml) if ptnml else [losses, draws, wins]))
+    if ptnml is not None:
+        print("(Game counts from the pair counts: each WL+DD pair counted as two draws.)")
+    decision = sprt.decision(sprt.llr(sprt.counts(wins, draws, losses, ptnml)))
     if decision:
         print(f"SPRT: {decision} accepted")
     return 0

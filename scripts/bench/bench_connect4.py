@@ -41,7 +41,7 @@ def pons_score(score: Score | None, discs: int) -> int | None:
     return None
 
 
-def run_set(engine: Engine, path: Path, limit: int | None, newgame: bool) -> bool:
+def run_set(engine: Engine, path: Path, limit: int | None, newgame: bool, timeout: float) -> bool:
     lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
     if limit is not None:
         lines = lines[:limit]
@@ -58,7 +58,7 @@ def run_set(engine: Engine, path: Path, limit: int | None, newgame: bool) -> boo
         except EngineError as error:
             print(f"{path.name}:{number}: {error}", file=sys.stderr)
             continue
-        result = engine.play(Limit(solve=True))
+        result = engine.play(Limit(solve=True), timeout=timeout)
         trips.append(result.elapsed)
         engine_ms.append((result.time or 0.0) * 1e3)
         nodes.append(result.nodes or 0)
@@ -85,6 +85,8 @@ def main() -> int:
     parser.add_argument("--engine", default="target/release/arbor", help="path to the arbor binary")
     parser.add_argument("--limit", type=int, default=None, help="only the first N lines of each set")
     parser.add_argument("--newgame", action="store_true", help="send newgame before every position")
+    parser.add_argument("--timeout", type=float, default=600.0,
+                        help="seconds one solve may take before it counts as hung (default 600)")
     args = parser.parse_args()
 
     folder = Path(args.data) / "connect4"
@@ -101,7 +103,7 @@ def main() -> int:
             if not path.is_file():
                 print(f"{path} not found", file=sys.stderr)
                 return 2
-            all_correct &= run_set(engine, path, args.limit, args.newgame)
+            all_correct &= run_set(engine, path, args.limit, args.newgame, args.timeout)
     return 0 if all_correct else 1
 
 

@@ -87,6 +87,10 @@ def cpu_seconds(engine: Engine) -> float:
         return 0.0
 
 
+#: Without --cap a solve may take this long (seconds) before it counts as hung.
+UNCAPPED = 24 * 3600.0
+
+
 def solve(engine: Engine, moves: list[str], cap: float | None) -> tuple[int | None, float]:
     """The exact result of the position after `moves` and the time it took (None when
     `cap` seconds ran out first). A finished game is judged by the referee's rules.
@@ -101,8 +105,8 @@ def solve(engine: Engine, moves: list[str], cap: float | None) -> tuple[int | No
     analysis = engine.analysis(Limit(solve=True))
     last: dict = {}
     while True:
-        remaining = None if cap is None else cap - (time.perf_counter() - start)
-        if remaining is not None and remaining <= 0:
+        remaining = (UNCAPPED if cap is None else cap) - (time.perf_counter() - start)
+        if remaining <= 0:
             analysis.stop()
             return result(analysis.info.get("score")), cap
         try:
@@ -126,7 +130,7 @@ def play_all(positions: list[list[str]], commands: list[tuple[str, str]], moveti
             record: dict = {"moves": moves}
             for (name, _), player in zip(commands, players):
                 player.position(moves=moves)
-                record[name] = player.play(Limit(movetime=movetime)).move
+                record[name] = player.play(Limit(time=movetime / 1000)).move
             records.append(record)
     finally:
         for engine in players:

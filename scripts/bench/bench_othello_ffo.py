@@ -92,6 +92,8 @@ def main() -> int:
     parser.add_argument("--engine", default="target/release/arbor", help="path to the arbor binary")
     parser.add_argument("--first", type=int, default=10, help="number of positions to solve (default 10: #40-#49)")
     parser.add_argument("--skip", type=int, default=0, help="positions to skip at the start")
+    parser.add_argument("--timeout", type=float, default=3600.0,
+                        help="seconds one solve may take before it counts as hung (default 3600)")
     parser.add_argument("--ntest", help="NTest binary: also solve each position with it over NBoard")
     parser.add_argument("--ntest-dir", help="NTest's run folder (its resource files, learning off)")
     args = parser.parse_args()
@@ -113,7 +115,7 @@ def main() -> int:
             except EngineError as error:
                 print(f"#{case.number}: position refused: {error}", file=sys.stderr)
                 continue
-            result = engine.play(Limit(solve=True))
+            result = engine.play(Limit(solve=True), timeout=args.timeout)
             score = result.score
             margin = score.value if score is not None and score.kind == "disc" else None
             nodes = result.nodes or 0

@@ -60,7 +60,7 @@ def main() -> int:
         stops: list[float] = []
         for _ in range(args.trials):
             engine.position(moves=moves)
-            analysis = engine.analysis(Limit())  # go infinite
+            analysis = engine.analysis()  # go infinite
             time.sleep(rng.uniform(0.02, 0.12))
             sent = time.perf_counter()
             analysis.stop()
@@ -68,7 +68,7 @@ def main() -> int:
         overshoots: list[float] = []
         for _ in range(max(5, args.trials // 5)):
             engine.position(moves=moves)
-            result = engine.play(Limit(movetime=args.movetime))
+            result = engine.play(Limit(time=args.movetime / 1000))
             overshoots.append(result.elapsed * 1000 - args.movetime)
         print(f"engine {args.engine}, game {args.game}" + (f", after {args.moves}" if moves else ""))
         print(summary("stop -> bestmove latency", stops))

@@ -3,7 +3,7 @@
 
 It plays random legal moves (rules from scripts/arbor_tools/rules.py) and can misbehave on purpose:
 
-    stub_engine.py [--mode MODE] [--after N] [--seed S] [--name NAME] [--delay MS] [--score CP]
+    stub_engine.py [--mode MODE] [--after N] [--seed S] [--name NAME] [--delay MS] [--score SCORE]
 
 MODE (from the N-th ``go`` on, counting from 1; default N=1):
   normal   random legal moves
@@ -34,7 +34,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--name", default="stub")
     parser.add_argument("--delay", type=int, default=0, help="milliseconds to think per move")
-    parser.add_argument("--score", type=int, default=None, help="always report this cp score")
+    parser.add_argument("--score", default=None,
+                        help="always report this score: CP (an integer) or a score text such as 'disc 6'")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     out = sys.stdout
@@ -139,8 +140,9 @@ def main() -> int:
                     delay = max(delay, int(side_clock) / 1000 + 1.0)
                 time.sleep(delay)
             time.sleep(args.delay / 1000)
-            score = rng.randint(-50, 50) if args.score is None else args.score
-            out.write(f"info depth 1 seldepth 1 score cp {score} nodes {len(moves)} nps 1000 "
+            score = f"cp {rng.randint(-50, 50)}" if args.score is None else args.score
+            score = f"cp {score}" if score.lstrip("-").isdigit() else score
+            out.write(f"info depth 1 seldepth 1 score {score} nodes {len(moves)} nps 1000 "
                       f"time 1 hashfull 0 pv {move}\n")
             out.write(f"bestmove {move}\n")
             out.flush()

@@ -61,7 +61,7 @@ class RealEngine(unittest.TestCase):
         self.assertEqual(depths, sorted(depths))
         self.assertEqual(depths[-1], 6)
         self.assertIn(analysis.best_move, self.engine.legal())
-        final = self.engine.analyse(Limit(movetime=50))
+        final = self.engine.analyse(Limit(time=0.05))
         self.assertIn(final["bestmove"], self.engine.legal())
 
     def test_analyse_with_multipv_returns_the_best_lines(self):
@@ -77,7 +77,7 @@ class RealEngine(unittest.TestCase):
         self.assertNotIn("multipv", self.engine.analyse(Limit(depth=2)))
 
     def test_stop_an_infinite_search(self):
-        analysis = self.engine.analysis(Limit())
+        analysis = self.engine.analysis()
         self.assertIsNotNone(analysis.next(timeout=5))
         with self.assertRaises(EngineTimeout):
             analysis.wait(timeout=0.3)  # infinite: no bestmove before stop
@@ -95,7 +95,7 @@ class RealEngine(unittest.TestCase):
                 self.assertIn(kind, caught.exception.message)
         with self.assertRaises(EngineError):
             self.engine.set_option("NoSuchOption", 1)
-        analysis = self.engine.analysis(Limit())
+        analysis = self.engine.analysis()
         with self.assertRaises(EngineError) as caught:
             self.engine.position(moves=["a1"])
         self.assertIn("busy", caught.exception.message)
@@ -111,7 +111,7 @@ class RealEngine(unittest.TestCase):
         self.assertLess(time.monotonic() - started, 5)
 
     def test_killed_while_searching(self):
-        analysis = self.engine.analysis(Limit())
+        analysis = self.engine.analysis()
         analysis.next(timeout=5)
         self.engine.process.kill()
         with self.assertRaises(EngineTerminated):
@@ -119,7 +119,7 @@ class RealEngine(unittest.TestCase):
 
     def test_context_manager_ends_the_process(self):
         with Engine.popen(ARBOR) as engine:
-            engine.analysis(Limit())  # still searching when the block ends
+            engine.analysis()  # still searching when the block ends
         self.assertIsNotNone(engine.process.poll())
 
 
@@ -157,7 +157,7 @@ class StubEngine(unittest.TestCase):
             self.assertEqual(engine.name, "mine")
             engine.new_game("gomoku", size=9, rule="standard")
             engine.position(moves=["e5"])
-            result = engine.play(Limit(movetime=10))
+            result = engine.play(Limit(time=0.01))
             self.assertIn(result.move, engine.legal())
             self.assertEqual(result.score.kind, "cp")
 
@@ -172,14 +172,13 @@ class StubEngine(unittest.TestCase):
         self.assertEqual(str(within["score"]), "win <=25")
         self.assertTrue(within["score"].is_proven)
         self.assertEqual(Score.parse("loss <=8"), Score("loss", 8, within=True))
-        self.assertEqual(parse_info("info score disc -4")["score"].relative_cp(), -4)
+        self.assertEqual(parse_info("info score disc -4")["score"].relative_cp(), -50_004)  # a proven loss
         malformed = parse_info("info depth x nodes 5 score cp")
         self.assertNotIn("depth", malformed)
         self.assertNotIn("score", malformed)
         self.assertEqual(malformed["nodes"], 5)
         self.assertLess(Score("loss", 3).relative_cp(), Score("cp", -5000).relative_cp())
-        self.assertEqual(Limit(depth=3, movetime=100).arguments(), "depth 3 movetime 100")
-        self.assertEqual(Limit().arguments(), "infinite")
+        self.assertEqual(Limit(depth=3, time=0.1).arguments(), "depth 3 movetime 100")
 
 
 if __name__ == "__main__":

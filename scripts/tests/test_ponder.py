@@ -46,9 +46,9 @@ class PonderingPlayer(unittest.TestCase):
         self.player.close()
 
     def test_the_expected_reply_is_a_ponderhit(self):
-        self.player.ponder(self.position, "c", Limit(movetime=30))
+        self.player.ponder(self.position, "c", Limit(time=0.03))
         self.position.play("c")
-        reply = self.player.think(self.position, Limit(movetime=30), timeout=5.0)
+        reply = self.player.think(self.position, Limit(time=0.03), timeout=5.0)
         self.assertIn(reply.move, self.position.legal_moves())
         lines = sent(self.transcript)
         self.assertIn("go ponder movetime 30", lines)
@@ -56,15 +56,15 @@ class PonderingPlayer(unittest.TestCase):
         self.assertLess(reply.elapsed, 1.0)  # counted from the ponderhit, not from the go
 
     def test_another_reply_stops_the_ponder_search(self):
-        self.player.ponder(self.position, "c", Limit(movetime=30))
+        self.player.ponder(self.position, "c", Limit(time=0.03))
         self.position.play("e")
-        reply = self.player.think(self.position, Limit(movetime=30), timeout=5.0)
+        reply = self.player.think(self.position, Limit(time=0.03), timeout=5.0)
         self.assertIn(reply.move, self.position.legal_moves())
         lines = sent(self.transcript)
         self.assertEqual(lines[-3:], ["stop", "position startpos moves d e", "go movetime 30"])
 
     def test_a_game_that_ends_ends_the_ponder_search(self):
-        self.player.ponder(self.position, "c", Limit(movetime=30))
+        self.player.ponder(self.position, "c", Limit(time=0.03))
         self.player.new_game("connect4", {}, (), timeout=10.0)  # would be `busy` while searching
         self.assertIn("stop", sent(self.transcript))
 

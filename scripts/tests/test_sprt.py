@@ -74,7 +74,9 @@ class EloValues(unittest.TestCase):
         # "LOS: 100.00 %, DrawRatio: 18.41 %, PairsRatio: 31.12".
         lines = sprt.report(505, 55, 70, [4, 4, 58, 51, 198])
         self.assertEqual(lines[0], "Elo: 294.93 +/- 33.71, nElo: 371.80 +/- 27.13")
-        self.assertEqual(lines[1], "LOS: 100.00 %, DrawRatio: 18.41 %, PairsRatio: 31.12")
+        # The pentanomial DrawRatio counts pairs scoring 1-1 (WL or DD); the drawn games beside it.
+        self.assertEqual(lines[1], "LOS: 100.00 %, DrawRatio: 18.41 % of pairs (WL+DD), 8.73 % of games, "
+                                   "PairsRatio: 31.12")
         self.assertEqual(lines[2], "Games: 630, Wins: 505, Losses: 70, Draws: 55, Points: 532.5 (84.52 %)")
         self.assertEqual(lines[3], "Ptnml(0-2): [4, 4, 58, 51, 198]")
 

@@ -20,7 +20,7 @@ from .config import Adjudication, Config, ConfigError, EngineSpec, Job, check_pr
 from .engines.base import EngineError
 from .engines.pool import EnginePool, Registry
 from .interrupt import DeferredInterrupt
-from .openings import read_openings
+from .openings import DEFAULT_RANDOM_PLIES, default_openings, defaults_help, read_openings
 from .records import RecordFiles, check_formats
 from .records.jsonl import load_records, match_header
 from .report import Standings, final_report, progress_line
@@ -56,7 +56,8 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
                           help="one opening per line: a move list, Gomocup offsets 'x,y, x,y' from the centre, "
                                "or an Othello move string 'f5d6c3'")
     openings.add_argument("--random-plies", type=int, default=None, metavar="K",
-                          help="random legal opening plies (default 2 when no --openings)")
+                          help="random legal opening plies. Without --openings or --random-plies, "
+                               f"the default openings of each game: {defaults_help()}")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random openings (default 1)")
     parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 1,
                         help="games at once (default: number of cores)")
@@ -128,13 +129,17 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
                 sprt_setup = stats.Sprt.parse(args.sprt)
             except ValueError as error:
                 raise ConfigError(str(error)) from None
+        book = default_openings(args.game, variant) if not args.openings and args.random_plies is None else None
         if args.openings:
             opening_list = read_openings(args.openings, args.game, variant)
             source = f"file {args.openings}"
             plies = 0
+        elif book is not None:
+            opening_list, source = book
+            plies = 0
         else:
             opening_list = None
-            plies = 2 if args.random_plies is None else args.random_plies
+            plies = DEFAULT_RANDOM_PLIES if args.random_plies is None else args.random_plies
             if plies < 0:
                 raise ConfigError("--random-plies must be >= 0")
             source = f"random {plies} plies, seed {args.seed}"
@@ -259,9 +264,7 @@ def run(config: Config, resume: bool, checked: EnginePool | None = None, ray: st
                   f"{{{record['reason']}}}", file=sys.stderr)
         if config.sprt is not None and decision is None:
             t = standings.tally()
-            ptnml = t.ptnml()
-            counts = ptnml if sum(ptnml) else [t.losses, t.draws, t.wins]
-            decision = config.sprt.decision(config.sprt.llr(counts))
+            decision = config.sprt.decision(config.sprt.llr(config.sprt.counts(t.wins, t.draws, t.losses, t.ptnml())))
             if decision:
                 stop.set()
         if not config.quiet and (tty or len(done) % every == 0 or len(done) == total):

@@ -68,6 +68,8 @@ def parse_tc(text: str) -> tuple[float, float]:
         raise ConfigError(f"tc {text!r}: expected SECONDS+INCREMENT, e.g. 10+0.1") from None
     if base_ms <= 0 or inc_ms < 0:
         raise ConfigError(f"tc {text!r}: base must be > 0 and increment >= 0")
+    if round(base_ms) == 0 or (inc_ms > 0 and round(inc_ms) == 0):
+        raise ConfigError(f"tc {text!r}: engines are told whole milliseconds, and this rounds to 0 ms")
     return base_ms, inc_ms
 
 

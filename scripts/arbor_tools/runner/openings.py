@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from importlib import resources
 from typing import Mapping
 
 from .. import rules
@@ -92,3 +93,35 @@ def random_opening(game: str, variant: dict[str, str], plies: int, seed: int, nu
         if position.outcome is None:
             return tuple(position.moves)
     raise ConfigError(f"cannot find a random opening of {plies} plies that is not finished")
+
+
+#: The openings a game gets without --openings or --random-plies: a book shipped in the
+#: package (arbor_tools/runner/books/), else random plies. Gomoku's random stones land anywhere
+#: on the board and give the first player nearly every game; its book holds 3-stone openings
+#: near the centre that arbor's search scores near even (scripts/bench/gomoku_openings.py).
+DEFAULT_BOOKS = {"gomoku": "gomoku_centre3.txt"}
+#: Random plies of a game without a default book (or whose board is too small for it).
+DEFAULT_RANDOM_PLIES = 2
+
+
+def defaults_help() -> str:
+    """The default openings of every game, in words (for --help)."""
+    parts = [f"{game}: {DEFAULT_RANDOM_PLIES} random plies" for game in rules.GAMES if game not in DEFAULT_BOOKS]
+    parts += [f"{game}: the book {name} (3 stones near the centre scored near even by arbor; "
+              f"{DEFAULT_RANDOM_PLIES} random plies on boards too small for it)" for game, name in DEFAULT_BOOKS.items()]
+    return "; ".join(parts)
+
+
+def default_openings(game: str, variant: dict[str, str]) -> tuple[list[tuple[str, ...]], str] | None:
+    """The default book of `game` and its description, or None when the game has none or
+    the board cannot hold its openings (then random plies are the default)."""
+    name = DEFAULT_BOOKS.get(game)
+    if name is None:
+        return None
+    book = resources.files(__package__).joinpath("books", name)
+    with resources.as_file(book) as path:
+        try:
+            openings = read_openings(str(path), game, variant)
+        except ConfigError:
+            return None  # e.g. a 7x7 board: the offsets fall off it
+    return openings, f"default book {name}"

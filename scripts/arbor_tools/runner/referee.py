@@ -6,11 +6,12 @@ plain time loss); clocks and adjudication are kept here.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from typing import Any
 
-from ..client import EngineError, EngineTerminated, EngineTimeout, Limit
+from ..client import EngineError, EngineTerminated, EngineTimeout, Limit, Score
 
 from .. import rules
 
@@ -20,28 +21,59 @@ from .engines.pool import EnginePool
 
 
 def search_limit(limits: TimeControl, side: int, clocks: dict[int, float]) -> Limit:
-    """The limit of one move: fixed depth/nodes/movetime and the clocks (runner-kept)."""
-    wtime = btime = winc = binc = None
+    """The limit of one move: fixed depth/nodes/movetime and the clocks (runner-kept, in ms;
+    the client's Limit takes seconds)."""
+    white_clock: float | None = None
+    black_clock: float | None = None
+    inc: float | None = None
     if limits.base_ms is not None:
-        own = clocks[side]
-        other = clocks.get(1 - side, own)
-        wtime, btime = (own, other) if side == rules.FIRST else (other, own)
-        winc = binc = limits.inc_ms
-    return Limit(depth=limits.depth, movetime=limits.movetime, nodes=limits.nodes,
-                 wtime=None if wtime is None else int(wtime), btime=None if btime is None else int(btime),
-                 winc=None if winc is None else int(winc), binc=None if binc is None else int(binc))
+        # A clock within the time margin may be at or below 0: the engine is still asked
+        # for a move, with the least time the protocol can say (1 ms).
+        own = max(1.0, clocks[side])
+        other = max(1.0, clocks.get(1 - side, own))
+        white_clock, black_clock = (own, other) if side == rules.FIRST else (other, own)
+        inc = limits.inc_ms
+
+    def seconds(ms: float | None) -> float | None:
+        return None if ms is None else round(ms) / 1000.0
+
+    return Limit(depth=limits.depth, time=seconds(limits.movetime), nodes=limits.nodes,
+                 white_clock=seconds(white_clock), black_clock=seconds(black_clock),
+                 white_inc=seconds(inc), black_inc=seconds(inc))
 
 
-def adjudicate(adjudication: Adjudication, history: list[tuple[int, int | None]]) -> rules.Outcome | None:
-    """history: (side, score from the mover's view or None) per ply after the opening."""
+def adjudication_value(score: Score | None) -> float | None:
+    """A score as the adjudication rules compare it, from the mover's view: a proven result
+    is a result whatever its unit (``win N``, ``loss N``, and Othello's ``disc N``, a proven
+    final disc margin, are +-infinity; ``draw`` and ``disc 0`` are 0), a heuristic score is
+    its centi-units. None when the engine gave no score."""
+    if score is None:
+        return None
+    if score.kind in ("win", "loss"):
+        return math.inf if score.kind == "win" else -math.inf
+    if score.kind == "draw":
+        return 0.0
+    if score.kind == "disc":
+        value = score.value or 0
+        return 0.0 if value == 0 else math.copysign(math.inf, value)
+    return float(score.value or 0)
+
+
+def adjudicate(adjudication: Adjudication, history: list[tuple[int, Score | None]]) -> rules.Outcome | None:
+    """history: (side, the mover's score or None) per ply after the opening.
+
+    A proven win or loss is never adjudicated a draw, and it counts past any resign
+    threshold (see :func:`adjudication_value`).
+    """
+    values = [(side, adjudication_value(score)) for side, score in history]
     if adjudication.draw:
         count, threshold = adjudication.draw
-        last = history[-count:]
+        last = values[-count:]
         if len(last) == count and all(s is not None and abs(s) <= threshold for _, s in last):
             return rules.Outcome(None, f"adjudication: draw (|score| <= {threshold} for {count} plies)")
     if adjudication.resign:
         count, threshold = adjudication.resign
-        last = history[-2 * count:]
+        last = values[-2 * count:]
         if len(last) == 2 * count and all(s is not None for _, s in last):
             # Both sides agree for `count` moves each: the loser sees <= -M, the winner >= M.
             for loser in (rules.FIRST, rules.SECOND):
@@ -79,7 +111,7 @@ def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event 
     specs = [config.engines[i] for i in players]
     clocks = {side: spec.limits.base_ms for side, spec in enumerate(specs) if spec.limits.base_ms is not None}
     log: list[dict[str, Any]] = []
-    history: list[tuple[int, int | None]] = []
+    history: list[tuple[int, Score | None]] = []
     outcome: rules.Outcome | None = None
     started = time.time()
 
@@ -157,7 +189,7 @@ def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event 
             break
         log.append({"move": position.moves[-1], "time_ms": round(elapsed_ms, 1),
                     "score": None if score is None else str(score), "depth": reply.depth, "nodes": reply.nodes})
-        history.append((side, None if score is None else score.relative_cp()))
+        history.append((side, score))
         if position.outcome is None:
             outcome = adjudicate(config.adjudication, history)
         if outcome is None and position.outcome is None and spec.ponder and _worth_pondering(position, reply.ponder):

@@ -83,12 +83,11 @@ def progress_line(standings: Standings, done: int, total: int, config: Config) -
         text = (f"Games {done}/{total}  {config.engines[0].name} vs {config.engines[1].name}: "
                 f"W {t.wins} D {t.draws} L {t.losses}")
         if t.games:
-            ptnml = t.ptnml()
-            est = stats.pentanomial_elo(ptnml) if sum(ptnml) > 1 else stats.trinomial_elo(t.wins, t.draws, t.losses)
-            text += f"  Elo {stats._fmt(est.elo)} +/- {stats._fmt(est.error)}"
-            if config.sprt is not None:
-                counts = ptnml if sum(ptnml) else [t.losses, t.draws, t.wins]
-                text += f"  LLR {config.sprt.llr(counts):.2f}"
+            # The same figures as the final report (stats.summarize), so the two never disagree.
+            summary = stats.summarize(t.wins, t.draws, t.losses, t.ptnml(), config.sprt)
+            text += f"  Elo {stats._fmt(summary.elo.elo)} +/- {stats._fmt(summary.elo.error)}"
+            if summary.llr is not None:
+                text += f"  LLR {summary.llr:.2f}"
         return text
     leaders = sorted(range(len(config.engines)), key=lambda i: -standings.points(i)[0])
     return f"Games {done}/{total}  " + "  ".join(

@@ -102,8 +102,8 @@ class Player:
 def side_clock(limit: Limit, side: int) -> tuple[int | None, int | None]:
     """(own clock, own increment) in ms of `side` under `limit`, or (None, None)."""
     if side == rules.FIRST:
-        return limit.wtime, limit.winc
-    return limit.btime, limit.binc
+        return limit.white_clock_ms, limit.white_inc_ms
+    return limit.black_clock_ms, limit.black_inc_ms
 
 
 class LineProcess:
