@@ -619,9 +619,7 @@ class Engine:
         self.set_option("MultiPV", multipv)
         try:
             analysis = self.analysis(limit)
-            bound = limit.time_bound()
-            move = analysis.wait(timeout if timeout is not None or bound is None
-                                 else bound + self.timeout)
+            move = analysis.wait(timeout)
         finally:
             if not self._searching:
                 self.set_option("MultiPV", 1)
