@@ -210,6 +210,17 @@ fn go_mate_ends_at_a_proven_win_or_its_depth_and_searchmoves_restricts_the_root(
         engine.ask("go searchmoves"),
         ["? missing-argument go searchmoves needs at least one move"]
     );
+    // A game with a solver: its proof (d wins here) is of the whole root, so the search
+    // answers for the moves given.
+    engine.ask("game connect4");
+    engine.ask("position startpos moves d d d d");
+    assert_eq!(engine.ask("go depth 6 searchmoves a b"), ["="]);
+    let (infos, best) = engine.until_bestmove();
+    assert!(["a", "b"].contains(&best.as_str()), "{best}");
+    assert!(
+        infos.last().is_some_and(|l| l.starts_with("info depth 6 ")),
+        "{infos:?}"
+    );
     assert_eq!(engine.ask("isready"), ["= readyok"]);
 }
 

@@ -313,17 +313,14 @@ impl<G: Solve> Main<'_, G> {
         control: &mut Control,
         on_info: &mut impl FnMut(&Info<G::Move>),
     ) -> Result<SearchResult<G::Move>, Vec<u16>> {
-        // Several lines are the search's to find: the solver answers with one move.
-        if self.multipv > 1 {
+        // The solver answers with one move of the whole root: several lines, or a root
+        // restricted by `searchmoves`, are the search's to find.
+        if self.multipv > 1 || !self.outside.is_empty() {
             return Err(self.outside.clone());
         }
         let verdict = solver.solve(self.root, self.params, self.limits, control);
         log::debug!("solver: {} us", self.start.elapsed().as_micros());
         match verdict {
-            // A proof of a move outside `searchmoves` says nothing of the moves inside.
-            Verdict::Solved(solved) if !self.root_moves.contains(&solved.best_move) => {
-                Err(self.outside.clone())
-            }
             Verdict::Solved(solved) => {
                 let report = ScoreReport::new(solved.score, true, G::SCORING);
                 let report = if solved.within {
@@ -351,17 +348,16 @@ impl<G: Solve> Main<'_, G> {
                 result.elapsed = self.start.elapsed();
                 Ok(result)
             }
-            Verdict::Declined => Err(self.outside.clone()),
+            Verdict::Declined => Err(Vec::new()),
             Verdict::Excluding(moves) => {
-                let mut codes = self.outside.clone();
-                codes.extend(moves.into_iter().map(G::encode_move));
+                let codes: Vec<u16> = moves.into_iter().map(G::encode_move).collect();
                 // Never leave the search without a root move.
                 if self
                     .root_moves
                     .iter()
                     .all(|&mv| codes.contains(&G::encode_move(mv)))
                 {
-                    Err(self.outside.clone())
+                    Err(Vec::new())
                 } else {
                     Err(codes)
                 }
