@@ -12,7 +12,7 @@ use crate::game::{Game, MoveList};
 use crate::registry::with_game;
 use crate::registry::{AllParams, AllSolvers, AnyGame, Registered};
 use crate::search::{
-    self, AllocError, Info, Limits, PonderHit, ScoreReport, StopFlag, Tables, SEARCH_STACK_BYTES,
+    self, Info, Limits, PonderHit, ScoreReport, StopFlag, TableError, Tables, SEARCH_STACK_BYTES,
 };
 
 /// One search to run.
@@ -36,17 +36,24 @@ pub struct Job {
 }
 
 /// What the session asks of the worker.
+///
+/// Tables are made only when asked for ([`Request::Clear`], [`Request::Resize`]): none at
+/// start, so a front end can set `Hash` before any memory is taken. Every table is
+/// allocated fallibly (new memory before the old is freed), answered at once, and only
+/// then mapped page by page, which stops as soon as another request waits; that answer
+/// is followed by [`Event::Mapped`].
 #[allow(clippy::large_enum_variant)] // a Job holds an AnyGame (a few KiB for Gomoku)
 pub enum Request {
     Search(Job),
-    /// Forget all tables (`newgame`, `game`), this game being the one selected now: the
-    /// other games' solvers also give their memory back. Answered by [`Event::Cleared`].
+    /// Forget all tables (`newgame`, `game`), this game being the one selected now: its
+    /// solver's tables are made if it has none of the size `Hash` gives, the other games'
+    /// solvers give their memory back. Answered by [`Event::Cleared`].
     Clear(AnyGame),
-    /// Resize the transposition table and the solvers' tables (`Hash`, MiB), this game
-    /// being the one selected now: its solver's table is allocated and touched at once, as
-    /// by [`Request::Clear`], so that no timed move pays for the memory. Answered by
-    /// [`Event::Resized`].
+    /// New tables for `Hash` (MiB): the transposition table and the solver tables of this
+    /// game, the one selected now. Answered by [`Event::Resized`].
     Resize(usize, AnyGame),
+    /// Nothing to do but to stop mapping pages (the session is about to quit).
+    Wake,
     Quit,
 }
 
@@ -76,8 +83,12 @@ pub enum Event {
         id: u64,
         best_move: String,
     },
-    Cleared,
-    Resized(Result<(), AllocError>),
+    /// The tables were made or cleared, or they could not be and are as they were.
+    Cleared(Result<(), TableError>),
+    Resized(Result<(), TableError>),
+    /// The memory of the tables made or cleared by the last `Clear` or `Resize` is mapped
+    /// (or the mapping stopped because another request came).
+    Mapped,
 }
 
 /// The handle the session keeps: send requests, receive events; joins on drop.
@@ -88,19 +99,17 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Starts the worker with a transposition table of `hash_mib` MiB.
+    /// Starts the worker, its tables to be made for `Hash` `hash_mib` when first asked for.
     ///
     /// # Errors
-    /// The table could not be allocated, or the thread could not be started.
+    /// The thread could not be started.
     pub fn start(hash_mib: usize) -> Result<Self, String> {
-        let tables = Tables::try_new(tt_mib(hash_mib))
-            .map_err(|_| format!("cannot allocate a {hash_mib} MiB hash table"))?;
         let (request_tx, request_rx) = crossbeam_channel::unbounded();
         let (event_tx, event_rx) = crossbeam_channel::unbounded();
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || run(tables, hash_mib, request_rx, event_tx))
+            .spawn(move || run(hash_mib, request_rx, event_tx))
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
         Ok(Worker {
             requests: request_tx,
@@ -140,48 +149,137 @@ fn solver_bytes(hash_mib: usize) -> usize {
     (hash_mib << 20) / 2
 }
 
-/// ...and the transposition table the other half in whole MiB (at least 1), so that together they
-/// stay within `Hash` (only one game's solver holds memory at a time: `game` clears).
-fn tt_mib(hash_mib: usize) -> usize {
-    (hash_mib / 2).max(1)
+/// ...and the transposition table the other half, so that together they stay within
+/// `Hash` (only one game's solver holds memory at a time: `game` releases the others).
+fn tt_bytes(hash_mib: usize) -> usize {
+    (hash_mib << 20) - solver_bytes(hash_mib)
 }
 
-fn run(mut tables: Tables, hash_mib: usize, requests: Receiver<Request>, events: Sender<Event>) {
-    let mut solvers = AllSolvers::default();
-    solvers.set_memory(solver_bytes(hash_mib));
+/// Everything the worker's searches learn into, and the size `Hash` gives it.
+struct Memory {
+    hash_mib: usize,
+    /// `None` until a `Clear` or `Resize` makes them.
+    tables: Option<Tables>,
+    solvers: AllSolvers,
+    /// The game whose solver holds its tables, and their size in bytes.
+    allocated: Option<(&'static str, usize)>,
+    /// Whether a search ran since the tables were made or cleared: if not, they are
+    /// still empty, and clearing them again would only write every page (a table just
+    /// made and not yet mapped would be mapped by that, before the answer).
+    used: bool,
+}
+
+impl Memory {
+    /// Makes or clears the tables for `Hash` `mib` and the `selected` game: new ones when
+    /// `resize` or none yet, else the old ones cleared. New memory is allocated before the
+    /// old is freed, and nothing changes before all of it is had.
+    fn prepare(&mut self, mib: usize, selected: &AnyGame, resize: bool) -> Result<(), TableError> {
+        let solver_bytes = solver_bytes(mib);
+        let new_tables = match &self.tables {
+            Some(_) if !resize => None,
+            _ => Some(Tables::unmapped(tt_bytes(mib))?),
+        };
+        let keep_solver = !resize && self.allocated == Some((selected.name(), solver_bytes));
+        if !keep_solver {
+            self.solvers.allocate(selected, solver_bytes)?;
+        }
+        match (new_tables, &mut self.tables) {
+            (Some(tables), _) => self.tables = Some(tables),
+            (None, Some(tables)) if self.used => tables.clear(),
+            (None, _) => {}
+        }
+        // The selected solver keeps its memory, cleared if it was used; the others give
+        // theirs back (their bound set for when a game of theirs is selected).
+        self.solvers.set_memory(solver_bytes);
+        if keep_solver && self.used {
+            self.solvers.clear(selected);
+        } else {
+            self.solvers.release_others(selected);
+        }
+        self.hash_mib = mib;
+        self.allocated = Some((selected.name(), solver_bytes));
+        self.used = false;
+        Ok(())
+    }
+
+    /// Maps the pages of the tables until `interrupted` says to stop.
+    fn prefault(&mut self, selected: &AnyGame, interrupted: &dyn Fn() -> bool) {
+        if let Some(tables) = &mut self.tables {
+            if !tables.tt.prefault(interrupted) {
+                return;
+            }
+        }
+        self.solvers.prefault(selected, interrupted);
+    }
+}
+
+fn run(hash_mib: usize, requests: Receiver<Request>, events: Sender<Event>) {
+    let mut memory = Memory {
+        hash_mib,
+        tables: None,
+        solvers: AllSolvers::default(),
+        allocated: None,
+        used: false,
+    };
+    memory.solvers.set_memory(solver_bytes(hash_mib));
+    let interrupted = || !requests.is_empty();
     while let Ok(request) = requests.recv() {
         match request {
             Request::Search(job) => {
-                with_game!(&job.position, g => run_search(g, &job, &mut tables, &mut solvers, &events));
+                if memory.tables.is_none() {
+                    // The session makes the tables before its first search; should they
+                    // be missing all the same, they are made here, or the search answers
+                    // without them (a legal move).
+                    if let Err(error) = memory.prepare(memory.hash_mib, &job.position, false) {
+                        log::warn!("{error}");
+                    }
+                }
+                memory.used = true;
+                let Memory {
+                    tables, solvers, ..
+                } = &mut memory;
+                match tables {
+                    Some(tables) => {
+                        with_game!(&job.position, g => run_search(g, &job, tables, solvers, &events));
+                    }
+                    None => with_game!(&job.position, g => answer_any(g, &job, &events)),
+                }
             }
             Request::Clear(selected) => {
-                tables.clear();
-                solvers.clear(&selected);
-                let _ = events.send(Event::Cleared);
+                let result = memory.prepare(memory.hash_mib, &selected, false);
+                let mapped = result.is_ok();
+                let _ = events.send(Event::Cleared(result));
+                if mapped {
+                    memory.prefault(&selected, &interrupted);
+                }
+                let _ = events.send(Event::Mapped);
             }
             Request::Resize(mib, selected) => {
-                let result = resize(&mut tables, &mut solvers, mib, &selected);
+                let result = memory.prepare(mib, &selected, true);
+                let mapped = result.is_ok();
                 let _ = events.send(Event::Resized(result));
+                if mapped {
+                    memory.prefault(&selected, &interrupted);
+                }
+                let _ = events.send(Event::Mapped);
             }
+            Request::Wake => {}
             Request::Quit => return,
         }
     }
 }
 
-/// `Hash` changed: new tables of the new size, and the selected game's solver table
-/// allocated and touched now. Left for the first solve, a large table's memory would be
-/// faulted in page by page inside timed moves: with `Hash 1024` the Connect Four solver
-/// did ~40k nodes in its 75 ms share instead of ~700k, for several moves.
-fn resize(
-    tables: &mut Tables,
-    solvers: &mut AllSolvers,
-    mib: usize,
-    selected: &AnyGame,
-) -> Result<(), AllocError> {
-    *tables = Tables::try_new(tt_mib(mib))?;
-    solvers.set_memory(solver_bytes(mib));
-    solvers.clear(selected);
-    Ok(())
+/// Answers the search `job` with its first legal move ("none" if there is none).
+fn answer_any<G: Registered>(root: &G, job: &Job, events: &Sender<Event>) {
+    let mut moves = MoveList::new();
+    root.legal_moves(&mut moves);
+    let best_move = moves
+        .first()
+        .map_or_else(|| "none".to_string(), |&mv| root.format_move(mv));
+    let _ = events.send(Event::BestMove {
+        id: job.id,
+        best_move,
+    });
 }
 
 /// Runs one search and sends its best move as text: as soon as the main thread has it (the
@@ -238,15 +336,7 @@ fn run_search<G: Registered>(
     );
     if result.is_none() {
         // The session never starts a search on a finished game; answer something legal anyway.
-        let mut moves = MoveList::new();
-        root.legal_moves(&mut moves);
-        let best_move = moves
-            .first()
-            .map_or_else(|| "none".to_string(), |&mv| root.format_move(mv));
-        let _ = events.send(Event::BestMove {
-            id: job.id,
-            best_move,
-        });
+        answer_any(root, job, events);
     }
 }
 
@@ -266,41 +356,97 @@ pub fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{resize, solver_bytes, tt_mib};
+    use super::{solver_bytes, tt_bytes, Event, Memory, Request, Worker};
     use crate::game::connect_four::ConnectFour;
     use crate::registry::{AllSolvers, AnyGame, Registered};
-    use crate::search::Tables;
 
     #[test]
     fn the_tables_share_hash() {
-        // From 2 MiB on, the transposition table and a solver's tables stay within Hash.
-        for hash in [2, 3, 7, 64, 1000, 16_384] {
-            let total = (tt_mib(hash) << 20) + solver_bytes(hash);
-            assert!(total <= hash << 20, "Hash {hash}: {total} bytes");
-            assert!(solver_bytes(hash) >= (hash << 20) / 2 - 1, "Hash {hash}");
+        for hash in [1, 2, 3, 7, 64, 1000, 16_384] {
+            assert_eq!(
+                tt_bytes(hash) + solver_bytes(hash),
+                hash << 20,
+                "Hash {hash}"
+            );
+            assert!(tt_bytes(hash) >= solver_bytes(hash), "Hash {hash}");
         }
-        assert_eq!(tt_mib(1), 1);
+        assert_eq!(tt_bytes(64), 32 << 20);
+    }
+
+    /// The bytes of the 24-byte buckets that fit in 4 MiB.
+    const TT_4_MIB: usize = (4 << 20) / 24 * 24;
+
+    fn memory() -> Memory {
+        Memory {
+            hash_mib: 2,
+            tables: None,
+            solvers: AllSolvers::default(),
+            allocated: None,
+            used: false,
+        }
     }
 
     #[test]
-    fn resizing_allocates_the_selected_games_solver_table_at_once() {
-        let mut tables = Tables::try_new(1).expect("1 MiB");
-        let mut solvers = AllSolvers::default();
-        solvers.set_memory(solver_bytes(2));
+    fn preparing_allocates_the_selected_games_solver_table_at_once() {
+        let mut memory = memory();
         let selected = AnyGame::new("connect4", &[]).expect("a game");
-        resize(&mut tables, &mut solvers, 8, &selected).expect("8 MiB");
-        let table = ConnectFour::solver(&mut solvers).table_bytes();
+        memory.prepare(8, &selected, true).expect("8 MiB");
+        let table = ConnectFour::solver(&mut memory.solvers).table_bytes();
         assert_eq!(
             table,
             (solver_bytes(8), solver_bytes(8)),
             "(size, allocated)"
         );
+        assert_eq!(memory.tables.as_ref().map(|t| t.tt.bytes()), Some(TT_4_MIB));
         // Another game selected: Connect Four's solver gives its memory back.
         let other = AnyGame::new("tictactoe", &[]).expect("a game");
-        resize(&mut tables, &mut solvers, 4, &other).expect("4 MiB");
+        memory.prepare(4, &other, true).expect("4 MiB");
         assert_eq!(
-            ConnectFour::solver(&mut solvers).table_bytes(),
+            ConnectFour::solver(&mut memory.solvers).table_bytes(),
             (solver_bytes(4), 0)
         );
+    }
+
+    #[test]
+    fn a_size_that_cannot_be_had_leaves_the_tables_as_they_were() {
+        let mut memory = memory();
+        let selected = AnyGame::new("connect4", &[]).expect("a game");
+        memory.prepare(8, &selected, true).expect("8 MiB");
+        // 2^43 MiB: 4 EiB for each half.
+        let error = memory
+            .prepare(1 << 43, &selected, true)
+            .expect_err("too large");
+        assert_eq!(error.table, "transposition table");
+        assert_eq!(memory.hash_mib, 8);
+        assert_eq!(memory.tables.as_ref().map(|t| t.tt.bytes()), Some(TT_4_MIB));
+        assert_eq!(
+            ConnectFour::solver(&mut memory.solvers).table_bytes(),
+            (solver_bytes(8), solver_bytes(8))
+        );
+    }
+
+    #[test]
+    fn the_worker_answers_a_table_change_before_mapping_its_pages() {
+        let worker = Worker::start(2).expect("a worker");
+        let game = AnyGame::new("connect4", &[]).expect("a game");
+        for request in [
+            Request::Clear(game.clone()),
+            Request::Resize(4, game.clone()),
+        ] {
+            worker.send(request).expect("sent");
+            let answer = worker.events().recv().expect("an answer");
+            assert!(
+                matches!(answer, Event::Cleared(Ok(())) | Event::Resized(Ok(()))),
+                "{answer:?}"
+            );
+            assert_eq!(worker.events().recv(), Ok(Event::Mapped));
+        }
+        // A failed change is answered, and mapped at once (nothing to map).
+        worker.send(Request::Resize(1 << 43, game)).expect("sent");
+        assert!(matches!(
+            worker.events().recv(),
+            Ok(Event::Resized(Err(error))) if error.table == "transposition table"
+        ));
+        assert_eq!(worker.events().recv(), Ok(Event::Mapped));
     }
 }

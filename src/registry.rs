@@ -112,6 +112,38 @@ macro_rules! define_games {
             pub fn set_memory(&mut self, bytes: usize) {
                 $( crate::search::Solver::<$ty>::set_memory(&mut self.$field, bytes); )*
             }
+
+            /// Makes the `selected` game's solver tables for `bytes` now (see
+            /// [`crate::search::Solver::allocate`]); the other games' solvers are left
+            /// alone.
+            ///
+            /// # Errors
+            /// A table could not be allocated; nothing changed.
+            pub fn allocate(
+                &mut self,
+                selected: &AnyGame,
+                bytes: usize,
+            ) -> Result<(), crate::memory::TableError> {
+                match selected {
+                    $( AnyGame::$variant(_) => crate::search::Solver::<$ty>::allocate(&mut self.$field, bytes), )*
+                }
+            }
+
+            /// Gives the memory of every solver but the `selected` game's back.
+            pub fn release_others(&mut self, selected: &AnyGame) {
+                $(
+                    if !matches!(selected, AnyGame::$variant(_)) {
+                        crate::search::Solver::<$ty>::release(&mut self.$field);
+                    }
+                )*
+            }
+
+            /// Maps the `selected` game's solver tables until `interrupted` says to stop.
+            pub fn prefault(&mut self, selected: &AnyGame, interrupted: &dyn Fn() -> bool) -> bool {
+                match selected {
+                    $( AnyGame::$variant(_) => crate::search::Solver::<$ty>::prefault(&mut self.$field, interrupted), )*
+                }
+            }
         }
 
         $(

@@ -25,7 +25,7 @@ pub use iterative::{run, search, search_to_depth, Request};
 pub use crate::budget::{Clock, Limits, PonderHit, StopFlag};
 pub use crate::game::score::{self, ScoreReport};
 pub use crate::game::solver::{NoSolver, Solve, Solved, Solver, Verdict};
-pub use tt::{AllocError, TranspositionTable};
+pub use tt::{TableError, TranspositionTable};
 
 /// Stack size of every search thread: deep recursions with on-stack move lists need room.
 pub const SEARCH_STACK_BYTES: usize = 256 << 20;
@@ -51,12 +51,25 @@ impl Tables {
     ///
     /// # Errors
     /// The table could not be allocated.
-    pub fn try_new(hash_mib: usize) -> Result<Self, AllocError> {
-        Ok(Tables {
-            tt: TranspositionTable::try_new(hash_mib)?,
+    pub fn try_new(hash_mib: usize) -> Result<Self, TableError> {
+        Ok(Self::with_table(TranspositionTable::try_new(hash_mib)?))
+    }
+
+    /// Tables with a transposition table of about `bytes`, not mapped yet (see
+    /// [`TranspositionTable::prefault`]).
+    ///
+    /// # Errors
+    /// The table could not be allocated.
+    pub fn unmapped(bytes: usize) -> Result<Self, TableError> {
+        Ok(Self::with_table(TranspositionTable::unmapped(bytes)?))
+    }
+
+    fn with_table(tt: TranspositionTable) -> Self {
+        Tables {
+            tt,
             ordering: ordering::Ordering::default(),
             helpers: Vec::new(),
-        })
+        }
     }
 
     /// Searches with `threads` threads from now on (clamped to 1..=[`MAX_THREADS`]).

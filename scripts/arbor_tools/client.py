@@ -32,6 +32,8 @@ An :class:`Engine` is not thread-safe: use one per thread.
 
 from __future__ import annotations
 
+import collections
+import errno
 import math
 import os
 import queue
@@ -50,6 +52,13 @@ __all__ = [
 
 #: Protocol version this client speaks.
 PROTOCOL_VERSION = 1
+#: The longest line read from an engine (arbor refuses input lines over 1 MiB too): a longer
+#: one is a protocol error, and it is skipped without being held in memory.
+MAX_LINE = 1 << 20
+#: Errors of this process, not of the engine, when a start fails: out of file descriptors,
+#: processes or memory. They are raised as the OSError they are, so that a caller does not
+#: blame the engine for them.
+RUNNER_ERRNOS = frozenset({errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM})
 
 
 class EngineError(RuntimeError):
@@ -341,8 +350,24 @@ class PlayResult:
         return self.info.get("pv", [])
 
 
-# Reader events: ("response", ok, lines) / ("info", dict) / ("bestmove", move) / ("eof", None)
+# Reader events: ("response", ok, id, lines) / ("info", dict) / ("bestmove", move) /
+# ("overlong", None) / ("eof", None)
 _Event = tuple
+
+
+def read_lines(stream: Any) -> Iterator[str | None]:
+    """The lines of `stream` without their line end; None stands for a line longer than
+    :data:`MAX_LINE`, whose text is read in pieces and dropped."""
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE and not raw.endswith("\n"):
+            while raw and not raw.endswith("\n"):
+                raw = stream.readline(MAX_LINE)
+            yield None
+            continue
+        yield raw.rstrip("\r\n")
 
 
 def start_process(cmd: str | Sequence[str], *, stderr: Any = None, cwd: str | None = None,
@@ -355,14 +380,19 @@ def start_process(cmd: str | Sequence[str], *, stderr: Any = None, cwd: str | No
             args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, cwd=cwd,
             text=True, encoding="utf-8", errors="replace", bufsize=1, start_new_session=new_session)
     except OSError as error:
+        if error.errno in RUNNER_ERRNOS:
+            raise
         raise EngineTerminated(f"cannot start {args!r}: {error}") from error
 
 
 def kill_process(process: subprocess.Popen, own_group: bool) -> None:
     """Kills at once; a process started in its own session with its whole group, so a
-    wrapper script does not leave the real engine running. Never raises."""
+    wrapper script does not leave the real engine running. Never raises.
+
+    The group is killed even when its leader has already exited: a child left behind in it
+    may still hold the pipes (and would keep running)."""
     try:
-        if own_group and process.poll() is None:
+        if own_group:
             os.killpg(process.pid, signal.SIGKILL)
         else:
             process.kill()
@@ -374,19 +404,34 @@ def kill_process(process: subprocess.Popen, own_group: bool) -> None:
         pass
 
 
-def end_process(process: subprocess.Popen, own_group: bool, grace: float) -> None:
-    """After the quit line: waits `grace` seconds, kills, closes the pipes. Never raises."""
+def _close_quietly(stream: Any) -> None:
+    try:
+        if stream:
+            stream.close()
+    except (OSError, ValueError):
+        pass
+
+
+def end_process(process: subprocess.Popen, own_group: bool, grace: float,
+                reader: threading.Thread | None = None) -> None:
+    """After the quit line: waits `grace` seconds, kills (the whole group when it has one,
+    so that no child is left), closes the pipes. Never raises, never waits without a deadline.
+
+    stdout is closed only once `reader` (the thread reading it) has ended: closing a pipe that
+    another thread is reading blocks until that read returns, which is never when a process
+    outside the group still holds the pipe's other end."""
     if process.poll() is None:
         try:
             process.wait(grace)
         except subprocess.TimeoutExpired:
-            kill_process(process, own_group)
-    for stream in (process.stdin, process.stdout):
-        try:
-            if stream:
-                stream.close()
-        except OSError:
             pass
+    if own_group or process.poll() is None:
+        kill_process(process, own_group)
+    if reader is not None:
+        reader.join(1.0)
+    _close_quietly(process.stdin)
+    if reader is None or not reader.is_alive():  # (else the reader closes it when its read ends)
+        _close_quietly(process.stdout)
 
 
 class Engine:
@@ -407,6 +452,11 @@ class Engine:
         self._searching = False
         self._search: Analysis | None = None
         self._terminated = False
+        # Every command carries an id (protocol.md: echoed in its response), so that a response
+        # nobody asked for (a stray `?` line) is never taken for the answer to the next command.
+        self._next_id = 1
+        self._unanswered: collections.deque[int] = collections.deque()
+        self._write_lock = threading.Lock()  # `stop` may come from another thread (Ctrl-C)
         self._reader = threading.Thread(target=self._read_loop, name="arbor-reader", daemon=True)
         self._reader.start()
 
@@ -463,12 +513,11 @@ class Engine:
         if self.process.poll() is None:
             try:
                 if self._searching:
-                    self._send("stop")
-                self._send("quit")
+                    self._send("stop", expect=False)
+                self._send("quit", expect=False)
             except EngineError:
                 pass
-        end_process(self.process, self._own_group, grace)
-        self._reader.join(1.0)
+        end_process(self.process, self._own_group, grace, self._reader)
         self._terminated = True
 
     quit = close
@@ -641,17 +690,36 @@ class Engine:
 
     # --- plumbing ---------------------------------------------------------------------------
 
-    def _send(self, text: str) -> None:
+    def interrupt(self) -> None:
+        """Sends ``stop`` when a search runs, from any thread, without waiting for anything
+        (the thread waiting for the search gets its ``bestmove``). Never raises."""
+        if self._searching and self.alive:
+            try:
+                self._send("stop", expect=False)
+            except EngineError:
+                pass
+
+    def _send(self, text: str, expect: bool = True) -> None:
+        """Writes `text` (one command a line), each line with an id; with `expect`, a caller
+        will wait for the responses (:meth:`_await_response`, in order); without it they are
+        skipped when they come."""
         if self._terminated or self.process.stdin is None:
             raise EngineTerminated("the engine has been closed", self.process.poll())
-        for line in text.split("\n"):
-            self._log("> " + line)
-        try:
-            self.process.stdin.write(text + "\n")
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError) as error:
-            raise EngineTerminated(f"the engine died (cannot write {text!r}: {error})",
-                                   self.process.poll()) from error
+        with self._write_lock:
+            lines = []
+            for line in text.split("\n"):
+                lines.append(f"{self._next_id} {line}")
+                if expect:
+                    self._unanswered.append(self._next_id)
+                self._next_id += 1
+            for line in lines:
+                self._log("> " + line)
+            try:
+                self.process.stdin.write("".join(line + "\n" for line in lines))
+                self.process.stdin.flush()
+            except (BrokenPipeError, OSError, ValueError) as error:
+                raise EngineTerminated(f"the engine died (cannot write {text!r}: {error})",
+                                       self.process.poll()) from error
 
     def _log(self, line: str) -> None:
         if self.transcript is None:
@@ -668,9 +736,13 @@ class Engine:
         stdout = self.process.stdout
         block: list[str] | None = None
         ok = True
+        ident: int | None = None
         try:
-            for raw in stdout:  # type: ignore[union-attr]
-                line = raw.rstrip("\r\n")
+            for line in read_lines(stdout):
+                if line is None:
+                    self._log(f"< (a line of more than {MAX_LINE} characters, dropped)")
+                    self._events.put(("overlong", None))
+                    continue
                 self._log("< " + line)
                 stripped = line.strip()
                 if stripped.startswith("info ") or stripped == "info":
@@ -680,7 +752,7 @@ class Engine:
                     self._events.put(("bestmove", parts[1] if len(parts) > 1 else ""))
                 elif block is not None:
                     if stripped == "":
-                        self._events.put(("response", ok, block))
+                        self._events.put(("response", ok, ident, block))
                         block = None
                     else:
                         block.append(line)
@@ -689,13 +761,15 @@ class Engine:
                     # Drop the marker and an optional numeric id: "=12 text" -> "text".
                     rest = stripped[1:]
                     digits = len(rest) - len(rest.lstrip("0123456789"))
+                    ident = int(rest[:digits]) if digits and rest[:digits].isascii() else None
                     block = [rest[digits:].strip()]
                 # Anything else outside a block (stray output) is ignored.
         except (OSError, ValueError):
             pass
         if block is not None:
-            self._events.put(("response", ok, block))
+            self._events.put(("response", ok, ident, block))
         self._events.put(("eof", None))
+        _close_quietly(stdout)
 
     def _next_event(self, deadline: float, what: str) -> _Event:
         dead_since: float | None = None
@@ -723,6 +797,8 @@ class Engine:
                 except subprocess.TimeoutExpired:
                     code = None
                 raise EngineTerminated(f"the engine exited (code {code}) while awaiting {what!r}", code)
+            if event[0] == "overlong":
+                raise EngineError(what, f"the engine wrote a line of more than {MAX_LINE} characters")
             return event
 
     def _dispatch(self, event: _Event) -> None:
@@ -731,11 +807,17 @@ class Engine:
             self._search._event(event)
 
     def _await_response(self, what: str, timeout: float) -> list[str]:
+        """The response to the oldest command not yet answered. Responses with another id or
+        none (stray lines, or the late answer to a command whose wait timed out) are skipped."""
+        expected = self._unanswered.popleft() if self._unanswered else None
         deadline = time.monotonic() + timeout
         while True:
             event = self._next_event(deadline, what)
             if event[0] == "response":
-                _, ok, lines = event
+                _, ok, ident, lines = event
+                if ident != expected:
+                    self._log(f"# a response to no pending command ({'=' if ok else '?'}{ident or ''}): ignored")
+                    continue
                 if not ok:
                     raise EngineError(what, "\n".join(lines).strip())
                 return lines

@@ -62,7 +62,9 @@ def square_name(index: int, width: int) -> str:
 def parse_square(text: str, width: int, height: int) -> int:
     """Index of square `text`. Raises IllegalMove when it is not a square of the board."""
     text = text.strip().lower()
-    if len(text) < 2 or not "a" <= text[0] <= "z" or not text[1:].isdigit() or text[1] == "0":
+    # isascii: str.isdigit() is also true of `²` and other digits int() does not read.
+    if len(text) < 2 or not "a" <= text[0] <= "z" or not (text[1:].isascii() and text[1:].isdigit()) \
+            or text[1] == "0":
         raise IllegalMove(f"{text!r} is not a square")
     column, row = ord(text[0]) - ord("a"), int(text[1:]) - 1
     if column >= width or row >= height:

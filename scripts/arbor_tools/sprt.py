@@ -389,6 +389,12 @@ def summarize(wins: int, draws: int, losses: int, ptnml: Sequence[int] | None = 
     return MatchStats(wins, draws, losses, counts, elo, trinomial, value, basis)
 
 
+def match_estimate(wins: int, draws: int, losses: int, ptnml: Sequence[int] | None = None) -> EloEstimate:
+    """The estimate a match report shows (:func:`summarize`'s ``elo``): pentanomial over the
+    complete pairs when there are any, else trinomial. Raises ValueError without games."""
+    return summarize(wins, draws, losses, ptnml).elo
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 

@@ -12,6 +12,7 @@ MODE (from the first move on):
   illegal  names an occupied cell
   garbage  answers with text that is no move of its protocol
 `--handshake-delay` sleeps before answering the handshake (uci / ABOUT / nboard's pong).
+`--move TEXT` answers every move request with TEXT as its move (UCI: ``bestmove TEXT``).
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ class Stub:
                 assert move is not None, drop
                 self.position.play(move)
         elif command == "go":
+            if self.args.move is not None:
+                self.say(f"bestmove {self.args.move}")
+                return
             if self.args.mode == "garbage":
                 self.say("bestmove e2e4")
                 return
@@ -173,6 +177,7 @@ def main() -> int:
     parser.add_argument("--mode", default="normal", choices=["normal", "crash", "hang", "illegal", "garbage"])
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--handshake-delay", type=float, default=0.0)
+    parser.add_argument("--move", default=None)
     args = parser.parse_args()
     stub = Stub(args)
     for raw in sys.stdin:

@@ -149,7 +149,9 @@ class Deadlines(unittest.TestCase):
         with Engine.popen(STUB, timeout=5, transcript=transcript) as engine:
             engine.play(Limit(time=0.5))
             engine.play(Limit(white_clock=0.3, black_clock=0.25, white_inc=0.01, black_inc=0.01))
-        sent = [line.split("> ", 1)[1] for line in transcript.getvalue().splitlines() if "> go" in line]
+        # Transcript lines: ``NAME > ID COMMAND`` (every command carries an id).
+        sent = [line.split("> ", 1)[1].partition(" ")[2] for line in transcript.getvalue().splitlines() if "> " in line]
+        sent = [command for command in sent if command.startswith("go ")]
         self.assertEqual(sent, ["go movetime 500", "go wtime 300 btime 250 winc 10 binc 10"])
 
 

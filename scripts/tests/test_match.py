@@ -165,7 +165,7 @@ class Runner(unittest.TestCase):
             other = run_match("--game", "connect4", "--games", "2", "--depth", "1", "--out", out, "--resume",
                               *engine("a"), *engine("b"))
             self.assertEqual(other.returncode, 2)
-            self.assertIn("game differs", other.stderr)
+            self.assertIn("differs from this one: game ('tictactoe' recorded, 'connect4' now)", other.stderr)
             self.assertEqual(len(read_games(out)), 2)
 
     def test_bad_command_lines(self):
@@ -185,11 +185,12 @@ def _default_sigint() -> None:
 
 
 class Resume(unittest.TestCase):
+    ENGINES = (*engine("a", "--seed", "1", "--delay", "15"), *engine("b", "--seed", "2", "--delay", "15"))
+
     def start(self, out: str, *extra: str) -> subprocess.Popen:
         return subprocess.Popen(
             [sys.executable, MATCH, "--quiet", "--game", "tictactoe", "--games", "30", "--depth", "1",
-             "--concurrency", "1", "--out", out, *extra,
-             *engine("a", "--seed", "1", "--delay", "15"), *engine("b", "--seed", "2", "--delay", "15")],
+             "--concurrency", "1", "--out", out, *extra, *self.ENGINES],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
 
     def wait_for_games(self, out: str, count: int) -> None:
@@ -202,7 +203,7 @@ class Resume(unittest.TestCase):
 
     def finish_and_check(self, out: str) -> None:
         done = run_match("--game", "tictactoe", "--games", "30", "--depth", "1", "--concurrency", "2",
-                         "--out", out, "--resume", *engine("a", "--seed", "1"), *engine("b", "--seed", "2"))
+                         "--out", out, "--resume", *self.ENGINES)
         self.assertEqual(done.returncode, 0, done.stderr)
         records = read_games(out)
         self.assertEqual(sorted(r["index"] for r in records), list(range(30)))

@@ -27,9 +27,10 @@ MATCH = str(Path(__file__).resolve().parents[1] / "match.py")
 
 
 def sent(transcript: io.StringIO) -> list[str]:
-    """The lines the runner sent to the engine, in order (transcript lines: ``NAME > LINE``)."""
+    """The commands the runner sent to the engine, in order, without their ids (transcript
+    lines: ``NAME > ID COMMAND``)."""
     lines = [line.partition(" ")[2] for line in transcript.getvalue().splitlines()]
-    return [line[2:] for line in lines if line.startswith("> ")]
+    return [line[2:].partition(" ")[2] for line in lines if line.startswith("> ")]
 
 
 @unittest.skipIf(ARBOR is None, "no arbor binary built (cargo build --release)")

@@ -227,7 +227,7 @@ class TwoNodeCluster(unittest.TestCase):
             runner.communicate()
             before = len(read_games(out))
             self.assertLess(before, 40)
-            stdout, _ = self.finish(self.start(out, "--resume", *stubs()))
+            stdout, _ = self.finish(self.start(out, "--resume", *stubs(delay=20)))  # the same match
             self.assertEqual(indices(out), list(range(40)))
             self.assertIn(f"40 games recorded ({40 - before} this run)", stdout)
 

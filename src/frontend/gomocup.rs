@@ -62,6 +62,8 @@ struct Brain {
     /// A larger hash asked for before a move, made once that move is answered (see
     /// `on_max_memory`).
     deferred_hash: Option<u64>,
+    /// Whether a move was asked for: until then the session has no tables.
+    moved: bool,
     /// Yixin's `INFO max_depth` / `max_node` (0 = no limit): each search stops at the first
     /// of these and the move's time.
     max_depth: Option<u64>,
@@ -93,6 +95,7 @@ pub fn run(
         bad_position: false,
         hash_mib: None,
         deferred_hash: None,
+        moved: false,
         max_depth: None,
         max_node: None,
     };
@@ -139,18 +142,18 @@ impl Brain {
         self.session.send(pipe, line, pending);
     }
 
-    /// `INFO max_memory`: a smaller hash is made at once (the limit holds from now on); a
-    /// larger one after the next move is answered. Managers send `max_memory` right before
-    /// a game's first move, and making the tables (the solver's are touched as they are
-    /// made) takes ~200 ms for 350 MB, which the first move's clock would pay: c-gomoku-cli
-    /// measured 460-550 ms for that move at a 300 ms turn. Until then the smaller default
-    /// table serves, within the limit.
+    /// `INFO max_memory`: before the first move (the session has no tables yet) and for
+    /// a smaller hash, the tables are made at once (the limit holds from now on); a larger
+    /// one after the next move is answered. Managers send `max_memory` between games too,
+    /// and replacing a table costs the move that follows its time: c-gomoku-cli measured
+    /// 460-550 ms for such a move at a 300 ms turn. Until then the smaller table serves,
+    /// within the limit.
     fn on_max_memory(&mut self, bytes: Option<u64>, pipe: &SessionPipe) {
         let before = self.hash_mib.unwrap_or(DEFAULT_HASH_MIB as u64);
         let Some(mib) = hash_for_memory(bytes, &mut self.hash_mib) else {
             return;
         };
-        if mib > before {
+        if mib > before && self.moved {
             self.deferred_hash = Some(mib);
         } else {
             self.deferred_hash = None;
@@ -264,7 +267,7 @@ impl Brain {
         let (key, value) = argument
             .split_once(char::is_whitespace)
             .unwrap_or((argument, ""));
-        let number = value.trim().parse::<i64>().ok().map(|v| v.max(0) as u64);
+        let number = clamped_number(value.trim());
         match key.to_ascii_lowercase().as_str() {
             "timeout_turn" => self.time.timeout_turn = number,
             "timeout_match" => self.time.timeout_match = number,
@@ -330,6 +333,7 @@ impl Brain {
         }
         self.send(pipe, &go, Pending::Go);
         self.thinking = true;
+        self.moved = true;
         Ok(())
     }
 
@@ -430,6 +434,19 @@ fn hash_for_memory(bytes: Option<u64>, current: &mut Option<u64>) -> Option<u64>
     })
 }
 
+/// An `INFO` value as a number: any integer, clamped to `0..=u64::MAX` (the time values
+/// clamp further in `think_time`); `None` if it is not an integer.
+fn clamped_number(text: &str) -> Option<u64> {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if text.starts_with('-') {
+        return Some(0);
+    }
+    Some(digits.parse::<u64>().unwrap_or(u64::MAX))
+}
+
 /// `x,y` on a board of `size`: the cell index `y * size + x`.
 fn parse_xy(text: &str, size: usize) -> Option<usize> {
     let (x, y) = text.split_once(',')?;
@@ -466,6 +483,18 @@ mod tests {
         assert_eq!(parse_board_line("1,2,3", 15), Some((31, None)));
         assert_eq!(parse_board_line("1,2,4", 15), None);
         assert_eq!(parse_board_line("1,2", 15), None);
+    }
+
+    #[test]
+    fn info_values_clamp_to_what_a_u64_holds() {
+        assert_eq!(clamped_number("100000000000000"), Some(100_000_000_000_000));
+        assert_eq!(clamped_number("99999999999999999999999999"), Some(u64::MAX));
+        assert_eq!(clamped_number("+5"), Some(5));
+        assert_eq!(clamped_number("-5"), Some(0));
+        assert_eq!(clamped_number("-99999999999999999999999999"), Some(0));
+        assert_eq!(clamped_number("5x"), None);
+        assert_eq!(clamped_number(""), None);
+        assert_eq!(clamped_number("-"), None);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use crate::budget::control::Control;
 use crate::budget::limits::Limits;
 use crate::game::Evaluate;
+use crate::memory::TableError;
 
 /// A game that can be searched: rules, evaluation and (optionally) an exact solver.
 pub trait Solve: Evaluate {
@@ -59,8 +60,26 @@ pub trait Solver<G: Evaluate>: Default + Send + 'static {
         false
     }
 
-    /// Bounds the memory of the solver's own tables (bytes; from `Hash`, half of it).
+    /// Bounds the memory of the solver's own tables (bytes; from `Hash`, half of it),
+    /// allocated when a solve first needs them.
     fn set_memory(&mut self, _bytes: usize) {}
+
+    /// Makes the solver's tables for `bytes` now (from `Hash`, half of it), empty, for
+    /// the coming searches: the new memory is allocated before the old is freed, so on an
+    /// error the solver is as it was. Its pages are mapped later by
+    /// [`Solver::prefault`]. By default there are no tables.
+    ///
+    /// # Errors
+    /// A table could not be allocated.
+    fn allocate(&mut self, _bytes: usize) -> Result<(), TableError> {
+        Ok(())
+    }
+
+    /// Maps the memory of the tables [`Solver::allocate`] made, until `interrupted` says
+    /// to stop (the rest is faulted in as the solves use it). Returns whether it finished.
+    fn prefault(&mut self, _interrupted: &dyn Fn() -> bool) -> bool {
+        true
+    }
 
     /// Whether playing `mv` at `position` is proven to lose (for Gomoku: the opponent
     /// then wins by threats), found before `deadline` (or within the solver's own node

@@ -279,7 +279,7 @@ fn parse_setoption(args: &str) -> Result<Command> {
 }
 
 /// Largest time in milliseconds accepted (about 31 years): keeps `Instant` arithmetic safe.
-const MAX_MS: u64 = 1 << 40;
+pub const MAX_MS: u64 = 1 << 40;
 
 /// The words of `go`: a `searchmoves` list ends at the first of them.
 const GO_WORDS: &[&str] = &[

@@ -3,6 +3,7 @@
 //! `select!`s over lines and worker events, so `stop` and `isready` are answered at once
 //! while a search runs.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -25,10 +26,10 @@ use crate::protocol::{
 };
 use crate::registry::{with_game, AllParams, AnyGame, Registered, GAME_NAMES};
 use crate::search::{
-    Clock, Limits, PonderHit, StopFlag, TranspositionTable, MAX_MULTI_PV, MAX_THREADS,
+    Clock, Limits, PonderHit, StopFlag, TableError, TranspositionTable, MAX_MULTI_PV, MAX_THREADS,
 };
 
-/// The transposition table size at startup, in MiB.
+/// `Hash` at startup, in MiB: the memory of all tables (none is made before it is needed).
 pub const DEFAULT_HASH_MIB: usize = 64;
 
 /// The game selected at startup.
@@ -69,6 +70,15 @@ pub struct Session<W: Write> {
     next_search_id: u64,
     /// When the line being handled was read: the time limits of a `go` count from then.
     received: Instant,
+    /// Whether the worker has made its tables (it makes none before asked to).
+    tables_made: bool,
+    /// Table changes whose memory the worker is still mapping (each ends with
+    /// `Event::Mapped`).
+    mapping: usize,
+    /// An `isready` (its id) waiting for the mapping to end: input is queued until then.
+    ready_waiting: Option<Option<u64>>,
+    /// Input read while an `isready` waits, handled in order after its `readyok`.
+    queued: VecDeque<Input>,
 }
 
 impl<W: Write> Session<W> {
@@ -91,6 +101,10 @@ impl<W: Write> Session<W> {
             running: None,
             next_search_id: 1,
             received: Instant::now(),
+            tables_made: false,
+            mapping: 0,
+            ready_waiting: None,
+            queued: VecDeque::new(),
         })
     }
 
@@ -103,20 +117,32 @@ impl<W: Write> Session<W> {
         let lines = spawn_reader(input);
         let events = self.worker.events().clone();
         loop {
+            while self.ready_waiting.is_none() {
+                let Some(input) = self.queued.pop_front() else {
+                    break;
+                };
+                if self.on_input(input)? == Flow::Quit {
+                    return Ok(());
+                }
+            }
             select! {
-                recv(lines) -> input => match input.unwrap_or(Input::Eof) {
-                    Input::Line(line, received) => {
-                        self.received = received;
-                        if self.handle_line(&line)? == Flow::Quit {
-                            return Ok(());
+                recv(lines) -> input => {
+                    let input = input.unwrap_or(Input::Eof);
+                    if self.ready_waiting.is_some() {
+                        // `quit` or the end of input stops the mapping that `isready`
+                        // waits for; other input waits its turn.
+                        let quitting = match &input {
+                            Input::Line(line, _) => {
+                                parse_line(line).is_ok_and(|r| r.command == Command::Quit)
+                            }
+                            Input::Eof => true,
+                            Input::Bad(_) => false,
+                        };
+                        if quitting {
+                            let _ = self.worker.send(WorkerRequest::Wake);
                         }
-                    }
-                    Input::Bad(reason) => {
-                        let error = ProtocolError::new(ErrorKind::InvalidArgument, reason);
-                        self.write(&format::failure(None, &error))?;
-                    }
-                    Input::Eof => {
-                        self.finish_search()?;
+                        self.queued.push_back(input);
+                    } else if self.on_input(input)? == Flow::Quit {
                         return Ok(());
                     }
                 },
@@ -129,13 +155,42 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// Handles one line of input (or its end).
+    fn on_input(&mut self, input: Input) -> io::Result<Flow> {
+        match input {
+            Input::Line(line, received) => {
+                self.received = received;
+                self.handle_line(&line)
+            }
+            Input::Bad(reason) => {
+                let error = ProtocolError::new(ErrorKind::InvalidArgument, reason);
+                self.write(&format::failure(None, &error))?;
+                Ok(Flow::Continue)
+            }
+            Input::Eof => {
+                self.finish_search()?;
+                Ok(Flow::Quit)
+            }
+        }
+    }
+
     fn write(&mut self, text: &str) -> io::Result<()> {
         self.out.write_all(text.as_bytes())?;
         self.out.flush()
     }
 
-    /// Prints progress of the running search, and its `bestmove` when it ends.
+    /// Prints progress of the running search, and its `bestmove` when it ends; answers a
+    /// waiting `isready` when the tables are mapped.
     fn on_event(&mut self, event: Event) -> io::Result<()> {
+        if event == Event::Mapped {
+            self.mapping = self.mapping.saturating_sub(1);
+            if self.mapping == 0 {
+                if let Some(id) = self.ready_waiting.take() {
+                    self.write(&format::success(id, "readyok"))?;
+                }
+            }
+            return Ok(());
+        }
         let Some(running) = &self.running else {
             return Ok(());
         };
@@ -189,6 +244,11 @@ impl<W: Write> Session<W> {
             Command::Stop => {
                 self.finish_search()?;
                 Ok(String::new())
+            }
+            Command::IsReady if self.mapping > 0 => {
+                // Answered when the worker has mapped the tables' memory.
+                self.ready_waiting = Some(id);
+                return Ok(Flow::Continue);
             }
             Command::PonderHit => {
                 // From now on the ponder search is the normal timed search. Without one
@@ -244,16 +304,39 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// Sends a request the idle worker answers at once, and waits for that answer.
-    fn ask_worker(&mut self, request: WorkerRequest) -> Result<Event, ProtocolError> {
+    /// Asks the idle worker to make or clear its tables, and waits for the answer (given
+    /// before the memory is mapped: that goes on while the session serves other commands,
+    /// and `isready` waits for it).
+    fn ask_worker(
+        &mut self,
+        request: WorkerRequest,
+    ) -> Result<Result<(), TableError>, ProtocolError> {
         let lost = || ProtocolError::new(ErrorKind::Resource, "the search thread has stopped");
         self.worker.send(request).map_err(|_| lost())?;
         loop {
             match self.worker.events().recv().map_err(|_| lost())? {
-                event @ (Event::Cleared | Event::Resized(_)) => return Ok(event),
+                Event::Cleared(result) | Event::Resized(result) => {
+                    self.mapping += 1;
+                    if result.is_ok() {
+                        self.tables_made = true;
+                    }
+                    return Ok(result);
+                }
+                Event::Mapped => self.mapping = self.mapping.saturating_sub(1),
                 _ => continue,
             }
         }
+    }
+
+    /// The tables for a game that is about to be selected or searched, made or cleared.
+    fn prepare_tables(&mut self, start: &AnyGame, what: &str) -> Result<(), ProtocolError> {
+        self.ask_worker(WorkerRequest::Clear(start.clone()))?
+            .map_err(|error| {
+                ProtocolError::new(
+                    ErrorKind::Resource,
+                    format!("{what}: {error} (Hash {}); nothing changed", self.hash_mib),
+                )
+            })
     }
 
     fn select_game(&mut self, name: &str, variant: &[(String, String)]) -> Reply {
@@ -269,7 +352,7 @@ impl<W: Write> Session<W> {
         }
         let start =
             AnyGame::new(name, variant).map_err(|e| game_error(ErrorKind::InvalidArgument, e))?;
-        self.ask_worker(WorkerRequest::Clear(start.clone()))?;
+        self.prepare_tables(&start, &format!("game {name}"))?;
         self.position = start.clone();
         self.start = start;
         Ok(String::new())
@@ -277,8 +360,9 @@ impl<W: Write> Session<W> {
 
     fn new_game(&mut self) -> Reply {
         self.ensure_idle()?;
-        self.ask_worker(WorkerRequest::Clear(self.start.clone()))?;
-        self.position = self.start.clone();
+        let start = self.start.clone();
+        self.prepare_tables(&start, "newgame")?;
+        self.position = start;
         Ok(String::new())
     }
 
@@ -295,13 +379,16 @@ impl<W: Write> Session<W> {
             "hash" => {
                 let mib = spin_value(name, value, 1, TranspositionTable::MAX_MIB as u64)? as usize;
                 match self.ask_worker(WorkerRequest::Resize(mib, self.start.clone()))? {
-                    Event::Resized(Ok(())) => {
+                    Ok(()) => {
                         self.hash_mib = mib;
                         Ok(String::new())
                     }
-                    _ => Err(ProtocolError::new(
+                    Err(error) => Err(ProtocolError::new(
                         ErrorKind::Resource,
-                        format!("Hash {mib}: cannot allocate; size unchanged"),
+                        format!(
+                            "Hash {mib}: {error}; the tables are as they were (Hash {})",
+                            self.hash_mib
+                        ),
                     )),
                 }
             }
@@ -366,6 +453,10 @@ impl<W: Write> Session<W> {
             ));
         }
         let searchmoves = with_game!(&self.position, g => legal_texts(g, &args.searchmoves))?;
+        if !self.tables_made {
+            let start = self.start.clone();
+            self.prepare_tables(&start, "go")?;
+        }
         let id = self.next_search_id;
         self.next_search_id += 1;
         let stop = StopFlag::new();

@@ -16,14 +16,16 @@
 //! the loom model checker, which tries every interleaving (and every value a relaxed load
 //! may see) of two threads storing into one bucket while a third probes it.
 //!
-//! Memory: the buckets come from the allocator already zeroed (one `unsafe` block), so a
-//! large table costs nothing until its pages are touched (writing 175 MiB up front cost
-//! about 130 ms inside the first timed move of a Gomocup game). A table of at most
-//! [`PREFAULT_LIMIT`] asks Linux for 2 MiB pages and touches every page when it is made, so
-//! that the search's probes don't also miss the TLB (the Othello mid-game search ran ~1.2x
-//! faster per node) and no timed move pays for zeroing a huge page on first touch (the
-//! first `go movetime 40` after `newgame` took up to 200 ms when pages were faulted lazily);
-//! such a table is cleared in place and keeps its pages. A larger table keeps small pages,
+//! Memory: the buckets come from the allocator already zeroed (`memory::zeroed_table`,
+//! which fails with an error instead of aborting), so a large table costs nothing until its
+//! pages are touched (writing 175 MiB up front cost about 130 ms inside the first timed
+//! move of a Gomocup game). A table of at most [`PREFAULT_LIMIT`] asks Linux for 2 MiB
+//! pages and has every page touched by [`TranspositionTable::prefault`] (the engine's
+//! worker does it after answering the command that made the table), so that the search's
+//! probes don't also miss the TLB (the Othello mid-game search ran ~1.2x faster per node)
+//! and no timed move pays for zeroing a huge page on first touch (the first `go movetime
+//! 40` after `newgame` took up to 200 ms when pages were faulted lazily); such a table is
+//! cleared in place and keeps its pages. A larger table keeps small pages,
 //! faulted lazily, and `clear` swaps in fresh zeroed memory. The prefetch hint
 //! ([`TranspositionTable::prefetch`]) reads no memory.
 
@@ -154,23 +156,60 @@ pub struct TranspositionTable {
 }
 
 /// The table could not get the memory it was asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AllocError;
+pub use crate::memory::TableError;
+
+/// The name of this table in [`TableError`]s.
+const NAME: &str = "transposition table";
 
 impl TranspositionTable {
     /// The largest size `Hash` accepts, in MiB.
     pub const MAX_MIB: usize = 16_384;
 
-    /// A table of about `mib` MiB.
+    /// A table of about `mib` MiB, mapped now (see [`TranspositionTable::prefault`]).
     ///
     /// # Errors
     /// The memory could not be allocated.
-    pub fn try_new(mib: usize) -> Result<Self, AllocError> {
-        let count = (mib.clamp(1, Self::MAX_MIB) << 20) / std::mem::size_of::<Bucket>();
+    pub fn try_new(mib: usize) -> Result<Self, TableError> {
+        let mut table = Self::unmapped(mib.clamp(1, Self::MAX_MIB) << 20)?;
+        table.prefault(&|| false);
+        Ok(table)
+    }
+
+    /// A table of about `bytes` bytes (at least one bucket) whose memory is not touched
+    /// yet: fast at any size.
+    ///
+    /// # Errors
+    /// The memory could not be allocated.
+    pub fn unmapped(bytes: usize) -> Result<Self, TableError> {
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
         Ok(TranspositionTable {
             buckets: zeroed_buckets(count)?,
             generation: AtomicU8::new(0),
         })
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of_val::<[Bucket]>(&self.buckets)
+    }
+
+    /// Backs a table of at most [`PREFAULT_LIMIT`] with 2 MiB pages where Linux can and
+    /// maps every page now, until `interrupted` says to stop: a huge page faulted in
+    /// during a search would cost its 2 MiB of zeroing inside a timed move. Larger tables
+    /// stay on small pages, mapped as they are used. Returns whether it finished.
+    pub fn prefault(&mut self, interrupted: &dyn Fn() -> bool) -> bool {
+        if self.bytes() > PREFAULT_LIMIT {
+            return true;
+        }
+        #[cfg(not(loom))]
+        {
+            crate::memory::prefault(&mut self.buckets, interrupted)
+        }
+        #[cfg(loom)]
+        {
+            let _ = interrupted;
+            true
+        }
     }
 
     /// Forgets everything. A table of at most [`PREFAULT_LIMIT`] is zeroed in place (its
@@ -178,15 +217,14 @@ impl TranspositionTable {
     /// so forgetting it costs no write of every byte; if that memory can't be had, it is
     /// zeroed in place too.
     pub fn clear(&mut self) {
-        let bytes = std::mem::size_of_val::<[Bucket]>(&self.buckets);
-        let fresh = if bytes <= PREFAULT_LIMIT {
-            Err(AllocError)
+        let fresh = if self.bytes() <= PREFAULT_LIMIT {
+            None
         } else {
-            zeroed_buckets(self.buckets.len())
+            zeroed_buckets(self.buckets.len()).ok()
         };
         match fresh {
-            Ok(fresh) => self.buckets = fresh,
-            Err(AllocError) => self.buckets.iter().for_each(Bucket::zero),
+            Some(fresh) => self.buckets = fresh,
+            None => self.buckets.iter().for_each(Bucket::zero),
         }
         self.generation.store(0, Relaxed);
     }
@@ -316,44 +354,20 @@ pub const PREFAULT_LIMIT: usize = 256 << 20;
 
 /// Under loom the atomics are the model checker's, which can't come from zeroed memory.
 #[cfg(loom)]
-fn zeroed_buckets(count: usize) -> Result<Box<[Bucket]>, AllocError> {
+fn zeroed_buckets(count: usize) -> Result<Box<[Bucket]>, TableError> {
     Ok((0..count).map(|_| Bucket::default()).collect())
 }
+
+// SAFETY: a bucket is atomic integers only, and all bits zero is their valid value 0 (an
+// empty slot); it needs no drop.
+#[cfg(not(loom))]
+unsafe impl crate::memory::Zeroable for Bucket {}
 
 /// `count` empty buckets in memory the allocator hands out zeroed, page by page as it is
 /// touched (for large sizes the kernel's fresh pages), instead of writing every byte.
 #[cfg(not(loom))]
-fn zeroed_buckets(count: usize) -> Result<Box<[Bucket]>, AllocError> {
-    let layout = std::alloc::Layout::array::<Bucket>(count).map_err(|_| AllocError)?;
-    if layout.size() == 0 {
-        return Ok(Box::default());
-    }
-    // SAFETY: the layout has a non-zero size, as `alloc_zeroed` requires. A bucket is
-    // atomic integers only, and all bits zero is their valid value 0 (an empty slot), so
-    // the `count` buckets are initialised. The pointer came from the global allocator
-    // with exactly the layout of a `[Bucket]` of length `count`, which is what the box
-    // frees it with.
-    let buckets: Box<[Bucket]> = unsafe {
-        let memory = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
-        if memory.is_null() {
-            return Err(AllocError);
-        }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count))
-    };
-    if layout.size() <= PREFAULT_LIMIT {
-        map_with_huge_pages(&buckets);
-    }
-    Ok(buckets)
-}
-
-/// Backs a fresh table with 2 MiB pages where Linux can and maps every page now: a huge
-/// page faulted in during a search would cost its 2 MiB of zeroing inside a timed move.
-/// Storing the zero a bucket already holds maps its page.
-#[cfg(not(loom))]
-fn map_with_huge_pages(buckets: &[Bucket]) {
-    crate::memory::advise_huge_pages(buckets);
-    let per_page = (4096 / std::mem::size_of::<Bucket>()).max(1);
-    buckets.iter().step_by(per_page).for_each(Bucket::zero);
+fn zeroed_buckets(count: usize) -> Result<Box<[Bucket]>, TableError> {
+    crate::memory::zeroed_table(NAME, count)
 }
 
 #[cfg(all(loom, test))]

@@ -23,8 +23,29 @@ impl Engine {
     }
 
     pub fn start_with_args(args: &[&str]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbor"))
-            .args(args)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_arbor"));
+        command.args(args);
+        Self::spawn(command)
+    }
+
+    /// The engine with its address space limited to `mib` MiB (`ulimit -v` of sh, so
+    /// Unix only), as a memory-limited manager runs it: allocations beyond that fail.
+    pub fn start_with_address_space(mib: u64) -> Self {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("ulimit -v {} && exec \"$0\"", mib * 1024))
+            .arg(env!("CARGO_BIN_EXE_arbor"));
+        Self::spawn(command)
+    }
+
+    /// The process id, to read its `/proc` entries.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    fn spawn(mut command: Command) -> Self {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

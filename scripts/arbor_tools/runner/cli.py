@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import os
 import queue
 import sys
 import threading
-from typing import Any, Sequence, TextIO
+import time
+from typing import Any, Sequence
 
 from .. import rules
 from .. import sprt as stats
@@ -19,11 +19,12 @@ from .. import sprt as stats
 from .config import Adjudication, Config, ConfigError, EngineSpec, Job, check_protocol, time_control
 from .engines.base import EngineError
 from .engines.pool import EnginePool, Registry
-from .interrupt import DeferredInterrupt
+from .htmlreport import follow
+from .interrupt import Interrupts
 from .openings import DEFAULT_RANDOM_PLIES, default_openings, defaults_help, read_openings
 from .records import RecordFiles, check_formats
-from .records.jsonl import load_records, match_header
-from .report import Standings, final_report, progress_line
+from .records.jsonl import RecordsFile
+from .report import Progress, Standings, final_report, progress_line
 from .scheduling import schedule, worker_loop
 
 
@@ -72,6 +73,9 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
     parser.add_argument("--pgn", metavar="FILE", help="append games as PGN (tictactoe, connect4; cutechess style)")
     parser.add_argument("--sgf", metavar="FILE", help="append games as SGF (gomoku; c-gomoku-cli style)")
     parser.add_argument("--ggf", metavar="FILE", help="append games as GGF (othello; NBoard/GGS)")
+    parser.add_argument("--report", metavar="FILE.html",
+                        help="the match report page (needs --out): rewritten every few games, reloading "
+                             "itself while the match runs (arbor-report makes it from records files)")
     parser.add_argument("--resume", action="store_true", help="continue the match recorded in --out")
     parser.add_argument("--log-dir", metavar="DIR",
                         help="write each engine's protocol transcript and stderr there")
@@ -121,6 +125,19 @@ def build_config(argv: Sequence[str] | None) -> tuple[Config, argparse.Namespace
             raise ConfigError("--ray-engine-cpus must be positive")
         if args.resume and not args.out:
             raise ConfigError("--resume needs --out FILE")
+        if args.report and not args.out:
+            raise ConfigError("--report needs --out FILE (the page is made from the records)")
+        if not args.timeout > 0:
+            raise ConfigError(f"--timeout {args.timeout:g}: must be positive (seconds)")
+        if not args.timemargin >= 0:
+            raise ConfigError(f"--timemargin {args.timemargin:g}: must be 0 or more (milliseconds)")
+        for option in ("out", "pgn", "sgf", "ggf"):
+            path = getattr(args, option)
+            folder = os.path.dirname(os.path.abspath(path)) if path else None
+            if folder is not None and not os.path.isdir(folder):
+                raise ConfigError(f"--{option} {path}: no folder {folder}")
+            if path and os.path.isdir(path):
+                raise ConfigError(f"--{option} {path}: a folder, not a file")
         sprt_setup = None
         if args.sprt is not None:
             if len(engines) != 2:
@@ -171,12 +188,14 @@ def check_engines(config: Config) -> EnginePool:
     """Starts every engine (all at once): handshake, options and the game must be accepted.
     Returns them in a pool for the first worker, which plays with them."""
     pool = EnginePool(config, 0)
-    pool.ensure(range(len(config.engines)))
     try:
+        failures = pool.ensure(range(len(config.engines)))  # each engine is tried once
         for index, spec in enumerate(config.engines):
             try:
+                if index in failures:
+                    raise failures[index]
                 pool.get(index).new_game(config.game, config.variant, (), timeout=config.start_timeout)
-            except EngineError as error:
+            except (EngineError, OSError) as error:
                 raise ConfigError(f"engine {spec.name} ({spec.cmd}): {error}") from None
     except BaseException:
         pool.close()
@@ -184,36 +203,37 @@ def check_engines(config: Config) -> EnginePool:
     return pool
 
 
-def run(config: Config, resume: bool, checked: EnginePool | None = None, ray: str | None = None,
-        ray_engine_cpus: float = 1.0) -> int:
-    """Plays the match; `checked` (from :func:`check_engines`) becomes the first worker's pool."""
-    previous: list[dict[str, Any]] = []
-    out: TextIO | None = None
-    header = match_header(config)
-    if config.out and os.path.exists(config.out) and os.path.getsize(config.out) > 0:
-        if not resume:
-            raise ConfigError(f"{config.out} exists: use --resume to continue it, or another --out")
-        old_header, previous = load_records(config.out)
-        if old_header is not None:
-            for key in ("game", "variant", "openings"):
-                if old_header.get(key) != header[key]:
-                    raise ConfigError(f"--resume: {key} differs from the recorded match "
-                                      f"({old_header.get(key)!r} != {header[key]!r})")
-            if [e["name"] for e in old_header["engines"]] != [e.name for e in config.engines]:
-                raise ConfigError("--resume: the engines differ from the recorded match")
+#: Seconds the workers get to finish once the match stops (Ctrl-C, SIGTERM, an SPRT decision,
+#: a records file that cannot be written): their searches have been stopped; then the engines
+#: are killed, and after as long again the driver writes the report whatever is left.
+STOP_GRACE = 5.0
+
+
+def run(config: Config, records: RecordsFile | None = None, checked: EnginePool | None = None,
+        ray: str | None = None, ray_engine_cpus: float = 1.0, signals: Interrupts | None = None) -> int:
+    """Plays the match into `records` (``--out``, opened and checked by :class:`RecordsFile`);
+    `checked` (from :func:`check_engines`) becomes the first worker's pool. Returns the exit
+    status: 0 when every game asked for was recorded (or the SPRT decided), 1 when fewer were,
+    128 + the signal's number when a signal stopped it."""
+    if signals is None:
+        with Interrupts() as own:
+            return run(config, records, checked, ray, ray_engine_cpus, own)
+    signals.deferred = True
+    previous = records.previous if records is not None else []
     standings = Standings(config.engines)
     done = set()
     for record in previous:
         if record["index"] not in done:
             done.add(record["index"])
             standings.add(record)
-    community = RecordFiles(config)
-    if config.out:
-        out = open(config.out, "a", encoding="utf-8")
-        if not previous and os.path.getsize(config.out) == 0:
-            out.write(json.dumps(header) + "\n")
-            out.flush()
-    pending = [job for job in config.jobs if job.index not in done]
+    try:
+        community = RecordFiles(config)
+    except OSError as error:
+        raise ConfigError(f"cannot open a record file: {error}") from None
+    decision: str | None = None
+    if config.sprt is not None and previous:  # a resumed SPRT that has decided plays no more
+        decision = _sprt_decision(config, standings)
+    pending = [job for job in config.jobs if job.index not in done] if decision is None else []
     total = len(config.jobs)
     jobs: queue.Queue[Job] = queue.Queue()
     for job in pending:
@@ -221,16 +241,18 @@ def run(config: Config, resume: bool, checked: EnginePool | None = None, ray: st
     results: queue.Queue[dict] = queue.Queue()
     stop = threading.Event()
     registry = Registry()
-    pools = [EnginePool(config, i, registry) for i in range(min(config.concurrency, max(1, len(pending))))]
-    if checked is not None:
+    pools = [EnginePool(config, i, registry) for i in range(min(config.concurrency, len(pending)))]
+    if checked is not None and pools:  # (with nothing to play, the caller closes them)
         for index, player in list(checked.players.items()):
             pools[0].adopt(index, player)
         pools[0].logs += checked.logs
+        pools[0].log_files.update(checked.log_files)
         checked.players.clear()
         checked.logs.clear()
-    workers = [threading.Thread(target=worker_loop, name=f"match-worker-{i}", daemon=True,
-                                args=(pool, jobs, results, stop))
-               for i, pool in enumerate(pools)]
+        checked.log_files.clear()
+    workers: list[threading.Thread] = [
+        threading.Thread(target=worker_loop, name=f"match-worker-{i}", daemon=True, args=(pool, jobs, results, stop))
+        for i, pool in enumerate(pools)]
     if ray is not None and pending:  # Ray tasks instead of the local worker threads (ray imported only here)
         from .ray_backend import RayDispatcher
         pools[0].close()  # the checked engines: the games start theirs on the Ray nodes
@@ -238,93 +260,144 @@ def run(config: Config, resume: bool, checked: EnginePool | None = None, ray: st
     tty = sys.stderr.isatty()
     every = max(1, total // 20)
     played = 0
-    decision: str | None = None
+    given_up: list[int] = []  # games that runner errors kept from being played
+    write_error: str | None = None
     interrupted = False
+    clock = Progress(len(done), total)
 
     def handle(record: dict[str, Any]) -> None:
-        nonlocal played, decision
+        nonlocal played, decision, write_error
         if record.get("type") == "error":
-            print(f"\nrunner error in game {record['index']}: {record['error']}", file=sys.stderr)
+            then = "playing it again from its start" if record.get("replayed") else "not played"
+            print(f"\nrunner error in game {record['index'] + 1}: {record['error']} ({then})", file=sys.stderr)
+            if not record.get("replayed"):
+                given_up.append(record["index"])
             return
-        if record["index"] in done:
+        if record["index"] in done or write_error is not None:
             return
+        if records is not None:
+            try:
+                records.write(record)
+            except OSError as error:  # e.g. a full disk: the game is not recorded, the match stops
+                write_error = f"cannot write {config.out}: {error.strerror or error}"
+                print(f"\nrunner error: {write_error}; stopping the match", file=sys.stderr)
+                stop.set()
+                return
         done.add(record["index"])
         played += 1
-        if out is not None:
-            out.write(json.dumps(record) + "\n")
-            out.flush()
         standings.add(record)
-        try:
-            community.add(record)
-        except (rules.IllegalMove, OSError, KeyError, ValueError) as error:  # a record must not end the match
-            print(f"\nrunner error writing game {record['index']} to a record file: {error!r}", file=sys.stderr)
+        for problem in community.add(record):
+            print(f"\nrunner error writing game {record['index'] + 1}: {problem}", file=sys.stderr)
         if config.verbose:
             print(f"{'' if not tty else chr(13)}Finished game {record['index'] + 1} "
                   f"({record['engines']['X']} vs {record['engines']['O']}): {record['result']} "
                   f"{{{record['reason']}}}", file=sys.stderr)
         if config.sprt is not None and decision is None:
-            t = standings.tally()
-            decision = config.sprt.decision(config.sprt.llr(config.sprt.counts(t.wins, t.draws, t.losses, t.ptnml())))
+            decision = _sprt_decision(config, standings)
             if decision:
                 stop.set()
         if not config.quiet and (tty or len(done) % every == 0 or len(done) == total):
-            line = progress_line(standings, len(done), total, config)
+            line = progress_line(standings, len(done), total, config, clock)
             print(("\r" + line.ljust(100)) if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
 
-    def handle_late(record: dict[str, Any]) -> None:
-        if record.get("type") != "worker-done":
-            handle(record)
-
-    with DeferredInterrupt() as ctrl_c:
-        for worker in workers:
-            worker.start()
-        finished = 0  # workers that said they are done (their last put)
-        while finished < len(workers) and not ctrl_c.requested.is_set():
+    def drain() -> None:
+        while True:
             try:
-                record = results.get(timeout=0.1)
+                record = results.get_nowait()
             except queue.Empty:
-                if not any(w.is_alive() for w in workers):
-                    break
-                continue
-            if record.get("type") == "worker-done":
-                finished += 1
-            else:
+                return
+            if record.get("type") != "worker-done":
                 handle(record)
-            if stop.is_set():
-                break
-        if ctrl_c.requested.is_set():
-            interrupted = True
-            print("\nInterrupted: finishing cleanly (Ctrl-C again to kill the engines)...", file=sys.stderr)
-        stop.set()
+
+    for worker in workers:
+        worker.start()
+    finished = 0  # workers that said they are done (their last put)
+    while finished < len(workers) and not signals.requested.is_set():
         try:
-            for worker in workers:
-                while worker.is_alive():
-                    worker.join(0.1)
-                    while not results.empty():
-                        handle_late(results.get_nowait())
-        except KeyboardInterrupt:
-            registry.kill_all()
-            for worker in workers:
-                worker.join(5.0)
-    while not results.empty():
-        handle_late(results.get_nowait())
-    if out is not None:
-        out.close()
+            record = results.get(timeout=0.1)
+        except queue.Empty:
+            if not any(w.is_alive() for w in workers):
+                break
+            continue
+        if record.get("type") == "worker-done":
+            finished += 1
+        else:
+            handle(record)
+        if stop.is_set():
+            break
+    if signals.requested.is_set():
+        interrupted = True
+        print("\nInterrupted: stopping the searches and finishing cleanly (again to kill the engines)...",
+              file=sys.stderr)
+    # Games still running are abandoned, not recorded: stop their searches now.
+    stop.set()
+    registry.interrupt_all()
+    deadline = time.monotonic() + STOP_GRACE
+    killed = False
+    for worker in workers:
+        while worker.is_alive():
+            worker.join(0.1)
+            drain()
+            if not killed and (signals.kill.is_set() or time.monotonic() > deadline):
+                registry.kill_all()
+                killed, deadline = True, time.monotonic() + STOP_GRACE
+            elif killed and time.monotonic() > deadline:
+                print(f"\nrunner error: {worker.name} did not finish; reporting without it", file=sys.stderr)
+                break
+    drain()
+    registry.kill_all()  # whatever a stuck worker left running: no engine outlives the match
     community.close()
     if tty and not config.quiet:
         print(file=sys.stderr)
     for line in final_report(standings, config, played, interrupted, decision, registry):
         print(line)
-    return 130 if interrupted else 0
+    missing = total - len(done)
+    if missing and decision is None:
+        why = []
+        if interrupted:
+            why.append("interrupted")
+        if write_error:
+            why.append(write_error)
+        if given_up:
+            why.append(f"runner errors in games {', '.join(str(i + 1) for i in sorted(set(given_up)))}")
+        print(f"Match incomplete: {len(done)} of {total} games recorded ({'; '.join(why) or 'stopped'})"
+              + ("; --resume plays the rest" if config.out and not write_error else ""))
+    if interrupted:
+        return signals.exit_status
+    return 1 if (missing and decision is None) or write_error or community.failed else 0
+
+
+def _sprt_decision(config: Config, standings: Standings) -> str | None:
+    assert config.sprt is not None
+    t = standings.tally()
+    return config.sprt.decision(config.sprt.llr(config.sprt.counts(t.wins, t.draws, t.losses, t.ptnml())))
+
+
+def open_records(config: Config, resume: bool) -> RecordsFile | None:
+    """``--out``, locked and checked (ConfigError when it is not this match's own file)."""
+    if not config.out:
+        return None
+    return RecordsFile(config.out, config, resume)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     config, args = build_config(argv)
-    try:
-        return run(config, args.resume, check_engines(config), args.ray, args.ray_engine_cpus)
-    except ConfigError as error:
-        print(f"match.py: error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("match.py: interrupted before the match started", file=sys.stderr)
-        return 130
+    with Interrupts() as signals:
+        records: RecordsFile | None = None
+        checked: EnginePool | None = None
+        try:
+            records = open_records(config, args.resume)
+            checked = check_engines(config)
+            with follow(args.report, config.out, len(config.jobs)):
+                return run(config, records, checked, args.ray, args.ray_engine_cpus, signals)
+        except ConfigError as error:
+            print(f"match.py: error: {error}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print("match.py: interrupted before the match started", file=sys.stderr)
+            return signals.exit_status
+        finally:
+            if checked is not None:
+                checked.close()
+            if records is not None:
+                records.close()

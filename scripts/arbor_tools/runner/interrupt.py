@@ -1,11 +1,13 @@
-"""Ctrl-C for the match driver: the first one asks for a clean finish, the second one kills.
+"""Ctrl-C (SIGINT) and SIGTERM for the match driver: the first one asks for a clean finish
+(searches stopped, the report written, every engine ended), a second one asks to kill the
+engines at once.
 
-Why not let Python raise :class:`KeyboardInterrupt` where it lands: the driver writes a game's
-record, then counts it in the standings; an interrupt between the two left a record in the file
-that the final report did not count (CI saw "2 games recorded" with 3 in the file). The first
-Ctrl-C therefore only sets :attr:`DeferredInterrupt.requested`, which the driver polls between
-records; a second one raises :class:`KeyboardInterrupt` so that a stuck finish can still be cut
-short (the driver then kills the engines)."""
+Why the signal handler only sets flags while the match runs: the driver writes a game's record,
+then counts it in the standings; an exception raised between the two left a record in the file
+that the final report did not count. The driver polls :attr:`Interrupts.requested` and
+:attr:`Interrupts.kill` between records (every 0.1 s). Before the match runs (engines being
+checked) nothing is written yet, and a signal raises :class:`KeyboardInterrupt` there, so that
+the engines started so far are closed on the way out."""
 
 from __future__ import annotations
 
@@ -14,30 +16,44 @@ import threading
 from types import FrameType, TracebackType
 
 
-class DeferredInterrupt:
-    """A context manager that replaces Python's SIGINT handler while the match runs. Where
-    SIGINT is ignored (a job started in the background) or the driver is not on the main
-    thread, it changes nothing and :attr:`requested` is never set."""
+class Interrupts:
+    """Installs handlers for SIGINT and SIGTERM (a context manager). A signal that is ignored
+    (SIGINT in a job started in the background) stays ignored; off the main thread nothing is
+    installed and :attr:`requested` is never set."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
     def __init__(self) -> None:
         self.requested = threading.Event()
-        self._previous: signal.Handlers | None = None
-        self._installed = False
+        self.kill = threading.Event()
+        #: The first signal received (its exit status is 128 + its number).
+        self.signal: int | None = None
+        #: While False, a signal raises KeyboardInterrupt (nothing to finish cleanly yet).
+        self.deferred = False
+        self._previous: dict[int, object] = {}
 
-    def __enter__(self) -> DeferredInterrupt:
-        if threading.current_thread() is threading.main_thread() \
-                and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-            self._previous = signal.signal(signal.SIGINT, self._on_sigint)
-            self._installed = True
+    def __enter__(self) -> Interrupts:
+        if threading.current_thread() is threading.main_thread():
+            for number in self.SIGNALS:
+                if signal.getsignal(number) in (signal.default_int_handler, signal.SIG_DFL):
+                    self._previous[number] = signal.signal(number, self._on_signal)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  trace: TracebackType | None) -> None:
-        if self._installed:
-            signal.signal(signal.SIGINT, self._previous)
-            self._installed = False
+        for number, previous in self._previous.items():
+            signal.signal(number, previous)  # type: ignore[arg-type]
+        self._previous.clear()
 
-    def _on_sigint(self, signum: int, frame: FrameType | None) -> None:
-        if self.requested.is_set():
+    @property
+    def exit_status(self) -> int:
+        return 128 + (self.signal or signal.SIGINT)
+
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        if self.signal is None:
+            self.signal = signum
+        if not self.deferred:
             raise KeyboardInterrupt
+        if self.requested.is_set():
+            self.kill.set()
         self.requested.set()

@@ -49,7 +49,7 @@ def from_drop(position: rules.Game, text: str) -> str | None:
     if not text.startswith(("P@", "p@")) or len(text) < 4:
         return None
     file, rank = text[2], text[3:]
-    if not ("a" <= file <= "z" and rank.isdigit()):
+    if not ("a" <= file <= "z" and rank.isascii() and rank.isdigit()):
         return None
     column, rank_number = ord(file) - ord("a"), int(rank)
     if column >= position.width or not 1 <= rank_number <= position.height:

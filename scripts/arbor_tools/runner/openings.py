@@ -61,20 +61,26 @@ def parse_opening(line: str, game: str, variant: Mapping[str, str]) -> list[str]
 def read_openings(path: str, game: str, variant: dict[str, str]) -> list[tuple[str, ...]]:
     """Opening move lists from `path`, each checked by the rules (never a finished game)."""
     openings = []
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            position = rules.new_game(game, variant)
-            try:
-                for move in parse_opening(line, game, variant):
-                    position.play(move)
-            except rules.IllegalMove as error:
-                raise ConfigError(f"{path}:{number}: {error}") from None
-            if position.outcome is not None:
-                raise ConfigError(f"{path}:{number}: the game is already over after this opening")
-            openings.append(tuple(position.moves))
+    try:  # utf-8-sig: a byte order mark (some editors write one) is not part of the first line
+        with open(path, encoding="utf-8-sig") as handle:
+            lines = handle.readlines()
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"--openings {path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+    except OSError as error:
+        raise ConfigError(f"--openings {path}: {error.strerror or error}") from None
+    for number, line in enumerate(lines, 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        position = rules.new_game(game, variant)
+        try:
+            for move in parse_opening(line, game, variant):
+                position.play(move)
+        except rules.IllegalMove as error:
+            raise ConfigError(f"{path}:{number}: {error}") from None
+        if position.outcome is not None:
+            raise ConfigError(f"{path}:{number}: the game is already over after this opening")
+        openings.append(tuple(position.moves))
     if not openings:
         raise ConfigError(f"{path}: no openings")
     return openings

@@ -103,6 +103,17 @@ def _reachable(address: str) -> None:
                           f"`ray start --head --port {port}`") from None
 
 
+def check_feasible(task_cpus: float, engine_cpus: float, address: str) -> None:
+    """Refuses a game that no node can run: Ray would keep such a task pending for ever (it
+    calls it infeasible) and the match would wait without a word."""
+    largest = max((node.get("Resources", {}).get("CPU", 0.0) for node in ray.nodes() if node.get("Alive")),
+                  default=0.0)
+    if largest < task_cpus:
+        raise ConfigError(f"--ray {address}: a game needs {task_cpus:g} CPUs (2 engines x --ray-engine-cpus "
+                          f"{engine_cpus:g}) and the largest node has {largest:g}: give --ray-engine-cpus "
+                          f"{largest / 2:g} or less, or nodes with more CPUs")
+
+
 # One engine pool per Ray worker process, reused by the next pair that worker runs for the
 # same match (an engine start costs ~0.1 s, a tic-tac-toe game a few ms). When the worker
 # process ends (the match is over, or it was killed), the engines read end-of-file and quit.
@@ -162,6 +173,12 @@ class RayDispatcher(threading.Thread):
         self.task_cpus = engine_cpus * 2
         connect(address, config.concurrency)  # in the caller's (main) thread
         self.local = address == "local"
+        try:
+            check_feasible(self.task_cpus, engine_cpus, address)
+        except ConfigError:
+            if self.local:
+                ray.shutdown()
+            raise
         # The jobs list goes once into the object store, not with every task.
         self.config_ref = ray.put(replace(absolute_paths(config), jobs=[]))
         self.nodes: dict[str, int] = {}

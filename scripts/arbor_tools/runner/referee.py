@@ -92,6 +92,17 @@ def _timeout(config: Config, limits: TimeControl, side: int, clocks: dict[int, f
     return config.hang_timeout
 
 
+def _fault(error: EngineError, limits: TimeControl, timeout: float) -> str:
+    """The reason of a forfeit for an engine's fault while it was asked for a move."""
+    if isinstance(error, EngineTimeout):
+        return "time forfeit (no move in time)" if limits.timed else f"hang (no move in {timeout:g} s)"
+    if isinstance(error, EngineTerminated):
+        return f"crash ({error.message})"
+    if isinstance(error, ProtocolViolation):
+        return f"protocol error ({error.message})"
+    return f"engine error ({error.message})"
+
+
 def _worth_pondering(position: rules.Game, expected: str | None) -> bool:
     """Whether the engine can think after the reply it expects: a legal reply that does not
     end the game (a finished position has nothing to search)."""
@@ -103,7 +114,12 @@ def _worth_pondering(position: rules.Game, expected: str | None) -> bool:
 
 
 def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event | None = None) -> dict[str, Any] | None:
-    """Plays one game and returns its record, or None when `stop` interrupted it."""
+    """Plays one game and returns its record, or None when `stop` interrupted it.
+
+    Once `stop` is set, nothing an engine does counts: its searches are being stopped or its
+    process killed, so an error or a crash then is the runner's doing and the game is left
+    unplayed (``--resume`` plays it from its start). Any exception other than an engine's
+    fault is the runner's: it propagates, and the caller plays the game again."""
     position = rules.new_game(config.game, config.variant)
     for move in job.opening:
         position.play(move)
@@ -120,32 +136,47 @@ def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event 
             pool.discard(players[side])
         return rules.Outcome(1 - side, f"{specs[side].name} ({'XO'[side]}): {reason}")
 
+    def stopped() -> bool:
+        return stop is not None and stop.is_set()
+
     # Both engines set up at once (a table clear can take milliseconds), then both must be ready.
-    pool.ensure(players)
+    # Each is started once: a failure to start is its fault, and not tried again in this game.
+    failures = pool.ensure(players)
     begun = []
     for side, index in enumerate(players):
         try:
+            if index in failures:
+                raise failures[index]
             player = pool.get(index)
             player.begin_game(config.game, config.variant, job.opening)
             begun.append((side, player))
         except EngineError as error:
+            if stopped():
+                return None
             outcome = forfeit(side, f"failed to start a game: {error}")
             break
     for side, player in begun if outcome is None else []:
         try:
             player.await_ready(max(config.start_timeout, config.hang_timeout))
         except EngineError as error:
+            if stopped():
+                return None
             outcome = forfeit(side, f"failed to start a game: {error}")
             break
+    # The processes that play this game: one that ends before the game does is never
+    # replaced mid-game by a fresh process (which would not know the game or its options).
+    seated = dict(begun)
 
     while outcome is None and position.outcome is None:
-        if stop is not None and stop.is_set():
+        if stopped():
             return None
         side = position.side_to_move
         spec = specs[side]
         timeout = _timeout(config, spec.limits, side, clocks)
         try:
-            player = pool.get(players[side])
+            player = seated[side]
+            if not player.alive:
+                raise EngineTerminated("the engine exited between two moves")
             if not player.asked_to_pass and position.legal_moves() == ["pass"]:
                 # As an Othello GUI does for an NBoard engine: the forced pass is played for it.
                 log.append({"move": "pass", "time_ms": 0.0, "score": None, "depth": None, "nodes": None})
@@ -153,19 +184,13 @@ def play_game(job: Job, config: Config, pool: EnginePool, stop: threading.Event 
                 history.append((side, None))
                 continue
             reply: Reply = player.think(position, search_limit(spec.limits, side, clocks), timeout)
-        except EngineTimeout:
-            what = "time forfeit (no move in time)" if spec.limits.timed else f"hang (no move in {timeout:g} s)"
-            outcome = forfeit(side, what)
-            break
-        except EngineTerminated as error:
-            outcome = forfeit(side, f"crash ({error.message})")
-            break
-        except ProtocolViolation as error:
-            outcome = forfeit(side, f"protocol error ({error.message})")
-            break
         except EngineError as error:
-            outcome = forfeit(side, f"engine error ({error.message})")
+            if stopped():
+                return None
+            outcome = forfeit(side, _fault(error, spec.limits, timeout))
             break
+        if stopped():  # the move of a search that Ctrl-C stopped: the game is not finished
+            return None
         elapsed_ms = reply.elapsed * 1000.0
         score = reply.score
         # Only moves that were played are recorded (records must replay); a forfeited move

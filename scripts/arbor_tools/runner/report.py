@@ -3,6 +3,7 @@ fastchess-style final block (statistics from sprt.py) and the round-robin crosst
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .. import sprt as stats
@@ -17,6 +18,7 @@ class Tally:
     def __init__(self) -> None:
         self.wins = self.draws = self.losses = 0
         self.pairs: dict[int, list[float]] = {}
+        self._ptnml = [0] * 5  # kept as games come in: the SPRT reads it after every game
 
     def add(self, pair: int, points: float) -> None:
         if points == 1.0:
@@ -25,18 +27,20 @@ class Tally:
             self.losses += 1
         else:
             self.draws += 1
-        self.pairs.setdefault(pair, []).append(points)
+        scores = self.pairs.setdefault(pair, [])
+        if len(scores) == 2:
+            self._ptnml[int(round(sum(scores) * 2))] -= 1
+        scores.append(points)
+        if len(scores) == 2:
+            self._ptnml[int(round(sum(scores) * 2))] += 1
 
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
     def ptnml(self) -> list[int]:
-        counts = [0] * 5
-        for scores in self.pairs.values():
-            if len(scores) == 2:
-                counts[int(round(sum(scores) * 2))] += 1
-        return counts
+        """Pair counts [LL, LD, WL+DD, WD, WW] over the pairs with exactly two games."""
+        return list(self._ptnml)
 
 
 class Standings:
@@ -65,6 +69,16 @@ class Standings:
     def tally(self, a: int = 0, b: int = 1) -> Tally:
         return self.tallies.get((a, b), Tally())
 
+    def wdl(self, index: int) -> tuple[int, int, int]:
+        """Wins, draws and losses of engine `index` against all others."""
+        w = d = l = 0
+        for (a, b), t in self.tallies.items():
+            if index == a:
+                w, d, l = w + t.wins, d + t.draws, l + t.losses
+            elif index == b:
+                w, d, l = w + t.losses, d + t.draws, l + t.wins
+        return w, d, l
+
     def points(self, index: int) -> tuple[float, int]:
         total, games = 0.0, 0
         for (a, b), t in self.tallies.items():
@@ -77,10 +91,35 @@ class Standings:
         return total, games
 
 
-def progress_line(standings: Standings, done: int, total: int, config: Config) -> str:
+class Progress:
+    """The pace of this run: elapsed time, games per minute and the time left, from the games
+    played since it started (games recorded by an earlier run, resumed, do not count)."""
+
+    def __init__(self, done_before: int, total: int) -> None:
+        self.started = time.monotonic()
+        self.done_before = done_before
+        self.total = total
+
+    def text(self, done: int, now: float | None = None) -> str:
+        elapsed = (time.monotonic() if now is None else now) - self.started
+        played = done - self.done_before
+        rate = played / elapsed * 60.0 if elapsed > 0 and played > 0 else 0.0
+        eta = _duration((self.total - done) / rate * 60.0) if rate > 0 else "?"
+        return f"{_duration(elapsed)} elapsed, ETA {eta}, {rate:.1f} games/min"
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(round(seconds))
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
+def progress_line(standings: Standings, done: int, total: int, config: Config, clock: Progress | None = None) -> str:
+    """``Games 12/200 (0:04 elapsed, ETA 1:02, 180.0 games/min)  a vs b: W 5 D 2 L 5  Elo ...``"""
+    pace = f"Games {done}/{total}" + (f" ({clock.text(done)})" if clock is not None else "")
     if len(config.engines) == 2:
         t = standings.tally()
-        text = (f"Games {done}/{total}  {config.engines[0].name} vs {config.engines[1].name}: "
+        text = (f"{pace}  {config.engines[0].name} vs {config.engines[1].name}: "
                 f"W {t.wins} D {t.draws} L {t.losses}")
         if t.games:
             # The same figures as the final report (stats.summarize), so the two never disagree.
@@ -90,7 +129,7 @@ def progress_line(standings: Standings, done: int, total: int, config: Config) -
                 text += f"  LLR {summary.llr:.2f}"
         return text
     leaders = sorted(range(len(config.engines)), key=lambda i: -standings.points(i)[0])
-    return f"Games {done}/{total}  " + "  ".join(
+    return f"{pace}  " + "  ".join(
         f"{config.engines[i].name} {standings.points(i)[0]:g}/{standings.points(i)[1]}" for i in leaders[:4])
 
 
@@ -113,12 +152,7 @@ def final_report(standings: Standings, config: Config, played: int, interrupted:
     lines.append("-" * 60)
     lines.append(f"{'Engine':<16} {'Games':>5} {'W':>5} {'D':>5} {'L':>5} {'Points':>7} {'Score':>7}  Restarts")
     for e in engines:
-        w = d = l = 0
-        for (a, b), t in standings.tallies.items():
-            if e.index == a:
-                w, d, l = w + t.wins, d + t.draws, l + t.losses
-            elif e.index == b:
-                w, d, l = w + t.losses, d + t.draws, l + t.wins
+        w, d, l = standings.wdl(e.index)
         games = w + d + l
         score = f"{(w + d / 2) / games * 100:.1f}%" if games else "-"
         restarts = registry.restarts.get(e.index, 0)
@@ -140,12 +174,7 @@ def crosstable(standings: Standings, engines: list[EngineSpec]) -> list[str]:
     lines = [head]
     for rank, i in enumerate(order, 1):
         points, games = standings.points(i)
-        w = d = l = 0
-        for (a, b), t in standings.tallies.items():
-            if i == a:
-                w, d, l = w + t.wins, d + t.draws, l + t.losses
-            elif i == b:
-                w, d, l = w + t.losses, d + t.draws, l + t.wins
+        w, d, l = standings.wdl(i)
         elo = "-"
         if games:
             est = stats.trinomial_elo(w, d, l)

@@ -71,17 +71,28 @@ def play_pair(jobs: Sequence[Job], config: Config, worker: int = 0,
             pool.close()
 
 
+#: Times a game is played from its start after a runner error before it is given up (the
+#: match then records fewer games than asked, and says so).
+ATTEMPTS = 3
+
+
 def _play_or_report(job: Job, config: Config, pool: EnginePool, stop: threading.Event | None) -> dict[str, Any] | None:
     try:
         return play_game(job, config, pool, stop)
-    except Exception as error:  # a runner bug must not lose the match: report, go on
+    except Exception as error:  # a runner bug or a lack of resources must not lose the match
+        # The engines may be mid-search: the next game starts them afresh (not their fault).
+        for index in (job.first, job.second):
+            pool.discard(index, fault=False)
         return {"type": "error", "index": job.index, "error": repr(error)}
 
 
 def worker_loop(pool: EnginePool, jobs: "queue.Queue[Job]", results: "queue.Queue[dict]",
                 stop: threading.Event) -> None:
-    """A local worker thread: takes jobs until none are left, reusing the engines of `pool`."""
+    """A local worker thread: takes jobs until none are left, reusing the engines of `pool`.
+    A game that a runner error cut short is played again from its start (up to
+    :data:`ATTEMPTS` times); its error record says whether it will be (``"replayed"``)."""
     config = pool.config
+    attempts: dict[int, int] = {}
     try:
         while not stop.is_set():
             try:
@@ -89,6 +100,11 @@ def worker_loop(pool: EnginePool, jobs: "queue.Queue[Job]", results: "queue.Queu
             except queue.Empty:
                 break
             record = _play_or_report(job, config, pool, stop)
+            if record is not None and record.get("type") == "error":
+                attempts[job.index] = attempts.get(job.index, 0) + 1
+                record["replayed"] = attempts[job.index] < ATTEMPTS and not stop.is_set()
+                if record["replayed"]:
+                    jobs.put(job)
             if record is not None:
                 results.put(record)
             if config.fresh:

@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use crate::protocol::parse::MAX_MS;
+
 /// Time kept back from every move for process and pipe latency (on top of the 7% of the
 /// turn limit kept back; managers such as c-gomoku-cli and piskvork allow a tolerance
 /// beyond the limit, and arbor's searches end within a few milliseconds of their time).
@@ -24,14 +26,17 @@ pub struct TimeInfo {
 
 /// The `movetime` for the next move: within the turn limit and a share of the match
 /// time left, minus a latency margin. `timeout_turn` 0 means "as fast as possible".
+/// `time_left` is a match clock whenever it is sent, unless `timeout_match` is 0 (no
+/// match limit). Every value is first clamped to the longest `movetime` the session
+/// takes ([`MAX_MS`], 34 years), so no value makes a move fail.
 pub fn think_time(info: TimeInfo) -> Duration {
-    let ms = Duration::from_millis;
+    let ms = |value: u64| Duration::from_millis(value.min(MAX_MS));
     let mut budget = match info.timeout_turn {
         Some(0) => ms(100),
         Some(turn) => ms(turn) * TURN_SHARE / 100,
         None => ms(5_000),
     };
-    if info.timeout_match.is_some_and(|m| m > 0) {
+    if info.timeout_match != Some(0) {
         if let Some(left) = info.time_left {
             budget = budget.min(ms(left) / MOVES_AHEAD);
         }
@@ -66,6 +71,19 @@ mod tests {
         assert_eq!(
             think_time(info(Some(30_000), Some(180_000), Some(50))),
             MIN_THINK
+        );
+        // `time_left` alone is a match clock too; the turn defaults to 5 s.
+        assert_eq!(think_time(info(None, None, Some(3000))), ms(190));
+        assert_eq!(think_time(info(None, None, Some(600_000))), ms(4990));
+        // Values beyond what a `movetime` can be clamp to the longest one.
+        let longest = ms(MAX_MS) * TURN_SHARE / 100 - LATENCY_MARGIN;
+        assert_eq!(
+            think_time(info(Some(100_000_000_000_000), None, None)),
+            longest
+        );
+        assert_eq!(
+            think_time(info(Some(u64::MAX), Some(u64::MAX), Some(u64::MAX))),
+            ms(MAX_MS) / MOVES_AHEAD - LATENCY_MARGIN
         );
         for left in [0, 1, 100, 1000, 10_000] {
             let t = think_time(info(Some(30_000), Some(100_000), Some(left)));

@@ -36,6 +36,7 @@ use crate::game::connect_four::{Column, ConnectFour, Params, SolveFor, Style};
 use crate::game::score::{loss_in, win_in};
 use crate::game::solver::{Solved, Solver, Verdict};
 use crate::game::Game;
+use crate::memory::TableError;
 
 mod rules;
 mod search;
@@ -235,6 +236,14 @@ impl Solver<ConnectFour> for ConnectFourSolver {
     /// the other half). Its entries are lost when the size changes, as `Hash` clears.
     fn set_memory(&mut self, bytes: usize) {
         self.table.resize(bytes / std::mem::size_of::<u64>());
+    }
+
+    fn allocate(&mut self, bytes: usize) -> Result<(), TableError> {
+        self.table.allocate(bytes / std::mem::size_of::<u64>())
+    }
+
+    fn prefault(&mut self, interrupted: &dyn Fn() -> bool) -> bool {
+        self.table.map(interrupted)
     }
 
     /// The solver runs its own helpers (see [`ConnectFourSolver::run`]).

@@ -19,6 +19,7 @@ use crate::game::gomoku::moves::defences;
 use crate::game::gomoku::vcf::{count_node, Interrupted, Proof, Threats};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList, Outcome};
+use crate::memory::TableError;
 
 mod dfpn;
 mod dfpn_cache;
@@ -93,6 +94,27 @@ impl ProofSearch {
         }
     }
 
+    /// Reserves the arena's memory now (mapped as nodes are added), so that a search never
+    /// has to grow it.
+    ///
+    /// # Errors
+    /// The memory could not be allocated.
+    pub fn allocate(&mut self) -> Result<(), TableError> {
+        let wanted = self.capacity.saturating_sub(self.nodes.len());
+        self.nodes
+            .try_reserve_exact(wanted)
+            .map_err(|_| TableError {
+                table: "Gomoku proof-number arena",
+                bytes: self.capacity.saturating_mul(NODE_BYTES),
+            })
+    }
+
+    /// Gives the arena's and the solved map's memory back.
+    pub fn release(&mut self) {
+        self.nodes = Vec::new();
+        self.solved = HashMap::new();
+    }
+
     /// Bytes the arena holds now.
     pub fn memory(&self) -> usize {
         self.nodes.capacity() * NODE_BYTES + self.solved.capacity() * SOLVED_ENTRY_BYTES
@@ -122,6 +144,10 @@ impl ProofSearch {
         self.solved.clear();
         if self.solved.capacity() > self.capacity {
             self.solved = HashMap::new();
+        }
+        if self.nodes.try_reserve(1).is_err() {
+            // No memory for the arena: nothing can be proven here.
+            return Ok(None);
         }
         let (pn, dn) = attacker_leaf(root);
         self.nodes.push(Node {
@@ -259,6 +285,7 @@ impl Run<'_> {
         }
         if self.nodes.len() + moves.len() > self.capacity
             || self.nodes.len() + moves.len() > u32::MAX as usize
+            || self.nodes.try_reserve(moves.len()).is_err()
         {
             return Ok(false);
         }
@@ -327,7 +354,10 @@ impl Run<'_> {
                 };
             }
             let node = self.nodes[index as usize];
-            if node.dn == 0 && self.solved.len() < self.capacity {
+            if node.dn == 0
+                && self.solved.len() < self.capacity
+                && self.solved.try_reserve(1).is_ok()
+            {
                 self.solved.insert(hash, false);
             }
             attacker_to_move = !attacker_to_move;

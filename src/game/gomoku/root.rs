@@ -426,8 +426,16 @@ impl Solver<Gomoku> for ThreatSolver {
         self.forget();
     }
 
+    fn release(&mut self) {
+        ThreatSolver::release(self);
+    }
+
     fn set_memory(&mut self, bytes: usize) {
         self.set_memory_budget(bytes);
+    }
+
+    fn allocate(&mut self, bytes: usize) -> Result<(), crate::memory::TableError> {
+        ThreatSolver::allocate(self, bytes)
     }
 
     fn refutes(

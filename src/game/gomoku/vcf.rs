@@ -18,6 +18,7 @@ use crate::game::gomoku::quiet::{
 use crate::game::gomoku::vct_zone::vct_zone;
 use crate::game::gomoku::{Cell, Gomoku, Rule};
 use crate::game::{Game, MoveList};
+use crate::memory::TableError;
 
 /// The longest VCF tried, in plies.
 pub(super) const MAX_VCF_PLIES: u32 = 63;
@@ -108,6 +109,14 @@ pub enum Interrupted {
     Budget,
 }
 
+/// Records a position known to have no win (within the plies given): if the map cannot
+/// grow, the fact is not kept (it is only a shortcut).
+fn remember_failed(failed: &mut HashMap<u64, u32>, key: u64, plies: u32) {
+    if failed.try_reserve(1).is_ok() {
+        failed.insert(key, plies);
+    }
+}
+
 /// Counts one node of a threat search (VCT, proof numbers, df-pn): interrupted by `stop`
 /// or the engine's limits through `control`, by the search's own node `budget`, or by its
 /// `deadline`, read every 256 nodes only (a clock read costs more than a node).
@@ -156,6 +165,33 @@ impl ThreatSolver {
         let cache = bytes / 16;
         self.proof.set_memory(rest / 2 - cache);
         self.dfpn.set_memory(rest - rest / 2, cache);
+    }
+
+    /// Makes the solver's tables for `bytes` in all now, empty (see
+    /// [`ThreatSolver::set_memory_budget`] for the split): the new memory is allocated
+    /// before the old is freed, so on an error the solver is as it was.
+    ///
+    /// # Errors
+    /// A table could not be allocated.
+    pub fn allocate(&mut self, bytes: usize) -> Result<(), TableError> {
+        let mut fresh = ThreatSolver {
+            failed: HashMap::new(),
+            failed_limit: 0,
+            proof: ProofSearch::default(),
+            dfpn: DfpnSearch::default(),
+        };
+        fresh.set_memory_budget(bytes);
+        fresh.proof.allocate()?;
+        fresh.dfpn.allocate()?;
+        *self = fresh;
+        Ok(())
+    }
+
+    /// Forgets everything and gives the memory back, keeping the budget.
+    pub fn release(&mut self) {
+        self.forget();
+        self.proof.release();
+        self.dfpn.release();
     }
 
     /// Forgets the positions known to have no VCF and the df-pn table (on `newgame`).
@@ -389,7 +425,7 @@ impl Search<'_> {
                 return Ok(Some(pv));
             }
         }
-        self.failed.insert(key, plies);
+        remember_failed(self.failed, key, plies);
         Ok(None)
     }
 
@@ -466,12 +502,12 @@ impl Search<'_> {
                 None if self.quiet_vct && plies >= 6 => match self.quick_vct(&threat, plies - 1)? {
                     Some(zone) => zone,
                     None => {
-                        self.failed.insert(miss, plies - 1);
+                        remember_failed(self.failed, miss, plies - 1);
                         return Ok(None);
                     }
                 },
                 None => {
-                    self.failed.insert(miss, plies - 1);
+                    remember_failed(self.failed, miss, plies - 1);
                     return Ok(None);
                 }
             };

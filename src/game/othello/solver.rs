@@ -15,6 +15,7 @@ use crate::game::othello::{eval, learned, Othello, OthelloMove, OthelloParams, S
 use crate::game::score;
 use crate::game::solver::{Solved, Solver, Verdict};
 use crate::game::Game;
+use crate::memory::TableError;
 
 /// Half-width of the first window around the estimate, in discs. Margins are always even
 /// (empties go to the winner), so odd bounds around an even estimate never equal a margin:
@@ -66,8 +67,17 @@ impl EndgameSolver {
     /// With more than one thread (`set_threads`), helpers solve the same root over the
     /// shared table, each trying the root moves in another order (Lazy SMP); the calling
     /// thread's answer is the result, and the helpers' nodes are added to `control`.
+    ///
+    /// `None` too when the table has no memory and cannot get it.
     pub fn solve_exact(&mut self, position: &Othello, control: &mut Control) -> Option<Exact> {
-        self.table.new_search();
+        if !self.table.new_search() {
+            return None;
+        }
+        self.search(position, control)
+    }
+
+    /// [`EndgameSolver::solve_exact`] once the table's search generation has started.
+    fn search(&mut self, position: &Othello, control: &mut Control) -> Option<Exact> {
         let table = &self.table;
         let helpers_stop = StopFlag::new();
         let helper_nodes = AtomicU64::new(0);
@@ -298,6 +308,20 @@ impl Solver<Othello> for EndgameSolver {
         self.table.release();
     }
 
+    /// The table holds at most `bytes` from now on (half of `Hash`; the transposition
+    /// table has the other half).
+    fn set_memory(&mut self, bytes: usize) {
+        self.table.resize(bytes);
+    }
+
+    fn allocate(&mut self, bytes: usize) -> Result<(), TableError> {
+        self.table.allocate(bytes)
+    }
+
+    fn prefault(&mut self, interrupted: &dyn Fn() -> bool) -> bool {
+        self.table.map(interrupted)
+    }
+
     fn set_threads(&mut self, threads: usize) -> bool {
         self.threads = threads.max(1);
         true
@@ -313,8 +337,12 @@ impl Solver<Othello> for EndgameSolver {
         if !takes_over(position.empties(), params, limits) || position.outcome().is_some() {
             return Verdict::Declined;
         }
+        if !self.table.new_search() {
+            // No memory for the table: the generic search plays on without the solver.
+            return Verdict::Declined;
+        }
         let empties = position.empties();
-        match self.solve_exact(position, control) {
+        match self.search(position, control) {
             Some(exact) => Verdict::Solved(Solved {
                 best_move: exact.best_move,
                 score: score::margin(exact.margin),

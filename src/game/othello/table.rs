@@ -12,6 +12,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use crate::memory::TableError;
+
 /// One stored position (24 bytes).
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
@@ -83,50 +85,114 @@ fn write(slot: &Slot, words: Words) {
     }
 }
 
-/// The table: `2^bits` entries, allocated on first use.
+/// The table: an even number of entries (buckets of two), allocated by
+/// [`Table::allocate`] or at the first search.
 pub struct Table {
     entries: Box<[Slot]>,
-    bits: u32,
+    /// Entries to allocate.
+    count: usize,
     generation: u8,
 }
 
 /// Default size: 2^22 entries, 96 MiB.
 pub const DEFAULT_BITS: u32 = 22;
 
+/// The largest table [`Table::clear`] zeroes in place.
+const REFRESH_BYTES: usize = 256 << 20;
+
+/// The name of this table in [`TableError`]s.
+const NAME: &str = "Othello endgame table";
+
 impl Table {
     /// A table of `2^bits` entries (`bits` at least 1), not yet allocated.
     pub fn new(bits: u32) -> Self {
+        Self::with_entries(1 << bits.max(1))
+    }
+
+    /// A table of at most `bytes` (at least one bucket), not yet allocated.
+    pub fn with_bytes(bytes: usize) -> Self {
+        Self::with_entries(bytes / std::mem::size_of::<Slot>())
+    }
+
+    fn with_entries(count: usize) -> Self {
         Table {
             entries: Box::default(),
-            bits: bits.max(1),
+            count: (count & !1).max(2),
             generation: 0,
         }
     }
 
-    /// Allocates the table if needed and starts a new search generation.
-    pub fn new_search(&mut self) {
-        if self.entries.is_empty() {
-            self.entries = zeroed_slots(1 << self.bits);
-        }
-        self.generation = self.generation.wrapping_add(1);
+    /// The memory the table takes once used, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.count * std::mem::size_of::<Slot>()
     }
 
-    /// Forgets every position, and allocates the table if it was not (at `game` and
-    /// `newgame`, outside any timed move). The memory stays mapped and is zeroed in place
-    /// (about 5 ms for 96 MiB): fresh memory would be faulted in page by page during the
-    /// next game's first solve, which then missed its 100 ms move time in most games with
-    /// two threads (they contend for the faults), and mapping it all at once can take
-    /// 50-200 ms (huge pages being compacted).
-    pub fn clear(&mut self) {
-        if self.entries.is_empty() {
-            self.entries = zeroed_slots(1 << self.bits);
-        } else {
-            self.entries
-                .iter()
-                .flatten()
-                .for_each(|word| word.store(0, Relaxed));
+    /// The memory the table has now, in bytes (0 before the first search).
+    pub fn allocated_bytes(&self) -> usize {
+        std::mem::size_of_val::<[Slot]>(&self.entries)
+    }
+
+    /// Holds at most `bytes` from now on, allocated at the next search (the entries are
+    /// lost if that changes the size).
+    pub fn resize(&mut self, bytes: usize) {
+        let resized = Self::with_bytes(bytes);
+        if resized.count != self.count {
+            *self = resized;
         }
+    }
+
+    /// Allocates a table of at most `bytes` now, empty; the new memory comes before the
+    /// old is freed, so if it cannot be had the table stays as it was.
+    ///
+    /// # Errors
+    /// The memory could not be allocated.
+    pub fn allocate(&mut self, bytes: usize) -> Result<(), TableError> {
+        let mut table = Self::with_bytes(bytes);
+        table.entries = zeroed_slots(table.count)?;
+        *self = table;
+        Ok(())
+    }
+
+    /// Maps every page of the allocated table, on 2 MiB pages where Linux can, until
+    /// `interrupted` says to stop: fresh memory faulted in page by page during the first
+    /// solve of a game missed its 100 ms move time in most games with two threads (they
+    /// contend for the faults). Returns whether it finished.
+    pub fn map(&mut self, interrupted: &dyn Fn() -> bool) -> bool {
+        crate::memory::prefault(&mut self.entries, interrupted)
+    }
+
+    /// Starts a new search generation, allocating the table if it has none. Returns
+    /// whether it has its memory (if that cannot be had, nothing can be searched with it).
+    pub fn new_search(&mut self) -> bool {
+        if self.entries.is_empty() {
+            match zeroed_slots(self.count) {
+                Ok(entries) => {
+                    self.entries = entries;
+                    self.map(&|| false);
+                }
+                Err(_) => return false,
+            }
+        }
+        self.generation = self.generation.wrapping_add(1);
+        true
+    }
+
+    /// Forgets every position (at `game` and `newgame`, outside any timed move). A table
+    /// of at most [`REFRESH_BYTES`] stays mapped and is zeroed in place (about 5 ms for
+    /// 96 MiB); a larger one gets fresh memory (zeroing gigabytes in place takes seconds),
+    /// to be mapped by [`Table::map`], or is zeroed in place if that cannot be had.
+    pub fn clear(&mut self) {
         self.generation = 0;
+        if self.allocated_bytes() > REFRESH_BYTES {
+            if let Ok(fresh) = zeroed_slots(self.count) {
+                self.entries = fresh;
+                return;
+            }
+        }
+        self.entries
+            .iter()
+            .flatten()
+            .for_each(|word| word.store(0, Relaxed));
     }
 
     /// Forgets every position and frees the memory until the next search.
@@ -141,11 +207,15 @@ impl Table {
             .wrapping_add(opponent.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
     }
 
-    /// The bucket (high bits of the hash) and the check (its low 24 bits).
+    /// The bucket's first entry (from the high bits of the hash: Lemire's multiply-shift
+    /// over the buckets, which for a power of two of them is the top bits) and the check
+    /// (the hash's low 24 bits).
     #[inline]
     fn place(&self, player: u64, opponent: u64) -> (usize, u64) {
         let hash = Self::hash(player, opponent);
-        (((hash >> (64 - self.bits)) as usize) & !1, hash & 0xFF_FFFF)
+        let buckets = (self.entries.len() / 2) as u128;
+        let bucket = ((u128::from(hash) * buckets) >> 64) as usize;
+        (bucket * 2, hash & 0xFF_FFFF)
     }
 
     /// The bounds stored for this exact position.
@@ -231,21 +301,10 @@ impl Table {
     }
 }
 
-/// `count` zeroed slots, backed by huge pages where Linux can and mapped now, so that no
-/// solve pays for page faults.
-fn zeroed_slots(count: usize) -> Box<[Slot]> {
-    let memory = Box::<[Slot]>::new_zeroed_slice(count);
-    // SAFETY: an `AtomicU64` is a `u64` in memory (same size and bit validity), and all
-    // bits zero is the valid value 0, so every slot is initialised.
-    let slots = unsafe { memory.assume_init() };
-    crate::memory::advise_huge_pages(&slots);
-    // Storing the zero a slot already holds maps its page.
-    let per_page = (4096 / std::mem::size_of::<Slot>()).max(1);
-    slots
-        .iter()
-        .step_by(per_page)
-        .for_each(|slot| slot[0].store(0, Relaxed));
-    slots
+/// `count` zeroed slots, from the allocator already zeroed (see
+/// [`crate::memory::zeroed_table`]).
+fn zeroed_slots(count: usize) -> Result<Box<[Slot]>, TableError> {
+    crate::memory::zeroed_table(NAME, count)
 }
 
 #[cfg(test)]
@@ -282,8 +341,9 @@ mod tests {
     fn clear_forgets_but_keeps_the_memory_and_release_gives_it_back() {
         let mut table = Table::new(4);
         table.clear();
-        assert_eq!(table.entries.len(), 16, "clear allocates");
-        table.new_search();
+        assert!(table.entries.is_empty(), "clear alone allocates nothing");
+        assert!(table.new_search(), "the first search allocates");
+        assert_eq!(table.entries.len(), 16);
         table.store(1, 2, 20, -64, 64, 6, 9);
         assert!(table.probe(1, 2).is_some());
         table.clear();
@@ -293,6 +353,26 @@ mod tests {
         assert!(table.entries.is_empty());
         table.new_search();
         assert_eq!(table.probe(1, 2), None);
+    }
+
+    #[test]
+    fn the_table_is_sized_in_bytes_and_a_failed_allocation_keeps_the_old_one() {
+        let mut table = Table::with_bytes(1000);
+        assert_eq!(table.bytes(), 40 * 24, "an even number of 24-byte entries");
+        table.allocate(480).expect("480 bytes");
+        assert_eq!(table.allocated_bytes(), 480);
+        table.new_search();
+        table.store(1, 2, 20, -64, 64, 6, 9);
+        let error = table.allocate(1 << 62).expect_err("4 EiB");
+        assert_eq!(error.table, "Othello endgame table");
+        assert_eq!(table.allocated_bytes(), 480);
+        assert!(table.probe(1, 2).is_some());
+        // A size of a power of two of entries indexes by the hash's top bits.
+        let table = Table::new(10);
+        let hash = Table::hash(5, 6);
+        let mut allocated = table;
+        allocated.new_search();
+        assert_eq!(allocated.place(5, 6).0, ((hash >> 54) as usize) & !1);
     }
 
     #[test]

@@ -74,6 +74,9 @@ class ArborPlayer(Player):
     def kill(self) -> None:
         self.engine.kill()
 
+    def interrupt(self) -> None:
+        self.engine.interrupt()
+
     def close(self, grace: float = 2.0) -> None:
         self.engine.close(grace=grace)
 

@@ -19,8 +19,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping, TextIO
 
-from ...client import (EngineError, EngineTerminated, EngineTimeout, Limit, Score, end_process,
-                          kill_process, start_process)
+from ...client import (MAX_LINE, EngineError, EngineTerminated, EngineTimeout, Limit, Score, end_process,
+                          kill_process, read_lines, start_process)
 
 from ... import rules
 
@@ -94,6 +94,12 @@ class Player:
     def kill(self) -> None:
         raise NotImplementedError
 
+    def interrupt(self) -> None:
+        """Ends a running search at once, from any thread (Ctrl-C, SIGTERM): the waiting
+        :meth:`think` returns or raises soon after. Protocols with a ``stop`` command send it;
+        the others have none, and their process is killed. Never raises."""
+        self.kill()
+
     def close(self, grace: float = 2.0) -> None:
         """Ends the process politely, then by force. Never raises."""
         raise NotImplementedError
@@ -104,6 +110,10 @@ def side_clock(limit: Limit, side: int) -> tuple[int | None, int | None]:
     if side == rules.FIRST:
         return limit.white_clock_ms, limit.white_inc_ms
     return limit.black_clock_ms, limit.black_inc_ms
+
+
+#: Stands for a dropped over-long line in :class:`LineProcess`'s queue (compared by identity).
+_OVERLONG = "\0overlong"
 
 
 class LineProcess:
@@ -117,6 +127,7 @@ class LineProcess:
         self.process = start_process(cmd, stderr=stderr, cwd=cwd)
         self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._eof = False
+        self._write_lock = threading.Lock()  # interrupt() writes from another thread
         self._reader = threading.Thread(target=self._read_loop, name=f"{name}-reader", daemon=True)
         self._reader.start()
 
@@ -130,13 +141,20 @@ class LineProcess:
 
     def _read_loop(self) -> None:
         try:
-            for raw in self.process.stdout:  # type: ignore[union-attr]
-                line = raw.rstrip("\r\n")
+            for line in read_lines(self.process.stdout):
+                if line is None:  # a line too long for any protocol: a fault, not kept in memory
+                    self._log(f"< (a line of more than {MAX_LINE} characters, dropped)")
+                    self._lines.put(_OVERLONG)
+                    continue
                 self._log("< " + line)
                 self._lines.put(line)
         except (OSError, ValueError):
             pass
         self._lines.put(None)
+        try:
+            self.process.stdout.close()  # type: ignore[union-attr]
+        except (OSError, ValueError):
+            pass
 
     @property
     def alive(self) -> bool:
@@ -144,14 +162,15 @@ class LineProcess:
 
     def send(self, *lines: str) -> None:
         """Writes `lines` in one go. Raises EngineTerminated when the pipe is closed."""
-        for line in lines:
-            self._log("> " + line)
-        try:
-            self.process.stdin.write("".join(line + "\n" for line in lines))  # type: ignore[union-attr]
-            self.process.stdin.flush()  # type: ignore[union-attr]
-        except (OSError, ValueError) as error:
-            raise EngineTerminated(f"the engine died (cannot write {lines[0]!r}: {error})",
-                                   self.process.poll()) from error
+        with self._write_lock:
+            for line in lines:
+                self._log("> " + line)
+            try:
+                self.process.stdin.write("".join(line + "\n" for line in lines))  # type: ignore[union-attr]
+                self.process.stdin.flush()  # type: ignore[union-attr]
+            except (OSError, ValueError) as error:
+                raise EngineTerminated(f"the engine died (cannot write {lines[0]!r}: {error})",
+                                       self.process.poll()) from error
 
     def read(self, deadline: float | None, what: str) -> str:
         """The next line. Raises EngineTimeout after `deadline` (monotonic), EngineTerminated
@@ -176,6 +195,8 @@ class LineProcess:
                 except subprocess.TimeoutExpired:
                     code = None
                 raise EngineTerminated(f"the engine exited (code {code}) while awaiting {what}", code)
+            if line is _OVERLONG:
+                raise ProtocolViolation(f"a line of more than {MAX_LINE} characters while awaiting {what}")
             return line
 
     def kill(self) -> None:
@@ -189,7 +210,6 @@ class LineProcess:
                     self.send(quit_line)
                 except EngineError:
                     pass
-        end_process(self.process, own_group=True, grace=grace)
-        self._reader.join(1.0)
+        end_process(self.process, own_group=True, grace=grace, reader=self._reader)
         self._eof = True
 

@@ -4,12 +4,14 @@ after a fault, with their stderr and protocol transcript in ``--log-dir``."""
 from __future__ import annotations
 
 import os
+import re
+import subprocess
 import threading
 from typing import Any, Sequence, TextIO
 
 from ..config import Config
 from . import open_player
-from .base import EngineError, Player
+from .base import Player
 
 
 def close_all(players: Sequence[Player], grace: float = 2.0) -> None:
@@ -47,6 +49,18 @@ class Registry:
         for player in players:
             player.kill()
 
+    def interrupt_all(self) -> None:
+        """Ends every running search at once (``stop``, or a kill where a protocol has none)."""
+        with self.lock:
+            players = list(self.live)
+        for player in players:
+            player.interrupt()
+
+
+def file_name(name: str) -> str:
+    """An engine name as part of a file name (``/`` and other odd characters become ``_``)."""
+    return re.sub(r"[^A-Za-z0-9._+-]", "_", name).lstrip(".") or "engine"
+
 
 class EnginePool:
     """Players of one worker, by engine index."""
@@ -57,21 +71,36 @@ class EnginePool:
         self.registry = registry or Registry()
         self.players: dict[int, Player] = {}
         self.logs: list[TextIO] = []
+        #: Each engine's (stderr, transcript) files in --log-dir, opened once and shared by
+        #: its restarts (a restart must not cost file descriptors).
+        self.log_files: dict[int, tuple[Any, TextIO | None]] = {}
+
+    def _log_files(self, index: int) -> tuple[Any, TextIO | None]:
+        if not self.config.log_dir:
+            return subprocess.DEVNULL, None
+        if index not in self.log_files:
+            base = os.path.join(self.config.log_dir, f"{file_name(self.config.engines[index].name)}-w{self.worker}")
+            stderr = open(base + ".stderr.log", "a")
+            try:
+                transcript = open(base + ".protocol.log", "a", encoding="utf-8")
+            except BaseException:
+                stderr.close()
+                raise
+            self.log_files[index] = (stderr, transcript)
+            self.logs += [stderr, transcript]
+        return self.log_files[index]
 
     def get(self, index: int) -> Player:
+        """Engine `index`, started when it is not running. An engine that died since its last
+        game is restarted (and counted). Raises EngineError when it cannot be started, OSError
+        when this process cannot start it (e.g. out of file descriptors)."""
         player = self.players.get(index)
         if player is not None and player.alive:
             return player
+        if player is not None:
+            self.discard(index)
         spec = self.config.engines[index]
-        stderr: Any = open(os.devnull, "w")
-        transcript = None
-        if self.config.log_dir:
-            base = os.path.join(self.config.log_dir, f"{spec.name}-w{self.worker}")
-            stderr.close()
-            stderr = open(base + ".stderr.log", "a")
-            transcript = open(base + ".protocol.log", "a", encoding="utf-8")
-            self.logs.append(transcript)
-        self.logs.append(stderr)
+        stderr, transcript = self._log_files(index)
         player = open_player(spec, stderr=stderr, transcript=transcript,
                              timeout=max(self.config.start_timeout, self.config.hang_timeout))
         self.players[index] = player
@@ -83,28 +112,38 @@ class EnginePool:
         self.players[index] = player
         self.registry.add(player)
 
-    def ensure(self, indices: Sequence[int]) -> None:
+    def ensure(self, indices: Sequence[int]) -> dict[int, BaseException]:
         """Starts the missing players of `indices` at once (an engine may take 100 ms to start:
-        its tables are allocated). A failure is left for :meth:`get` to raise again."""
+        its tables are allocated). Returns the failures by index: each engine is tried once."""
         missing = [i for i in indices if not (i in self.players and self.players[i].alive)]
-        if len(missing) < 2:
-            return
-        threads = [threading.Thread(target=self._try_get, args=(i,), daemon=True) for i in missing]
+        failures: dict[int, BaseException] = {}
+        if len(missing) == 1:
+            self._try_get(missing[0], failures)
+        threads = [threading.Thread(target=self._try_get, args=(i, failures), daemon=True)
+                   for i in missing] if len(missing) > 1 else []
         for thread in threads:
             thread.start()
-        for thread in threads:
-            thread.join()
+        try:
+            for thread in threads:
+                thread.join()
+        except BaseException:  # Ctrl-C: let the starts end (each has a deadline), so that
+            for thread in threads:  # closing the pool ends every engine they started
+                thread.join()
+            raise
+        return failures
 
-    def _try_get(self, index: int) -> None:
+    def _try_get(self, index: int, failures: dict[int, BaseException]) -> None:
         try:
             self.get(index)
-        except EngineError:
-            pass
+        except Exception as error:  # noqa: BLE001 - handed to the caller
+            failures[index] = error
 
-    def discard(self, index: int) -> None:
-        """Kills engine `index` (it misbehaved); the next game starts a fresh process."""
+    def discard(self, index: int, fault: bool = True) -> None:
+        """Kills engine `index`; the next game starts a fresh process. With `fault` (it
+        misbehaved) the restart is counted against it."""
         player = self.players.pop(index, None)
-        self.registry.restarted(index)
+        if fault:
+            self.registry.restarted(index)
         if player is not None:
             player.kill()
             player.close(grace=0.1)

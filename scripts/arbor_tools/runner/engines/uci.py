@@ -15,7 +15,7 @@ from ... import rules
 
 from .. import notation
 from ..config import EngineSpec
-from .base import LineProcess, Player, Reply
+from .base import EngineError, LineProcess, Player, Reply
 
 
 def uci_score(info: dict[str, Any]) -> Score | None:
@@ -46,6 +46,7 @@ class UciPlayer(Player):
         self.start: rules.Game | None = None
         self.drops: list[str] = []  # the game's moves after the opening, as drops
         self.tracked: rules.Game | None = None
+        self.thinking = False
 
     @property
     def alive(self) -> bool:
@@ -84,8 +85,14 @@ class UciPlayer(Player):
 
     def think(self, position: rules.Game, limit: Limit, timeout: float) -> Reply:
         started = time.monotonic()
-        self.process.send(self._position_line(position), f"go {limit.arguments()}")
-        deadline = started + timeout
+        self.thinking = True
+        try:
+            self.process.send(self._position_line(position), f"go {limit.arguments()}")
+            return self._await_bestmove(position, started, started + timeout)
+        finally:
+            self.thinking = False
+
+    def _await_bestmove(self, position: rules.Game, started: float, deadline: float) -> Reply:
         info: dict[str, Any] = {}
         while True:
             line = self.process.read(deadline, "bestmove")
@@ -103,6 +110,13 @@ class UciPlayer(Player):
 
     def kill(self) -> None:
         self.process.kill()
+
+    def interrupt(self) -> None:
+        if self.thinking:
+            try:
+                self.process.send("stop")
+            except EngineError:
+                pass
 
     def close(self, grace: float = 2.0) -> None:
         self.process.close("quit", grace)

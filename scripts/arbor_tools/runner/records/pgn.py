@@ -112,9 +112,9 @@ def write_game(record: dict[str, Any], config: Config) -> str:
             comment = f"{comment}, {ending}" if comment else ending
         tokens.append(drop)
         if comment:
-            tokens.append("{" + comment + "}")
+            tokens.append("{" + _comment_text(comment) + "}")
     if not record["moves"]:
-        tokens.append("{" + ending + "}")
+        tokens.append("{" + _comment_text(ending) + "}")
     tokens.append(record["result"])
     movetext = "\n".join(textwrap.wrap(" ".join(tokens), 80, break_long_words=False, break_on_hyphens=False))
     return "\n".join(lines) + "\n\n" + movetext + "\n\n"
@@ -122,6 +122,12 @@ def write_game(record: dict[str, Any], config: Config) -> str:
 
 def _iso(seconds: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{int(seconds * 1000) % 1000:03d} UTC"
+
+
+def _comment_text(text: str) -> str:
+    """Text for a ``{...}`` comment: PGN has no escape there, and a ``}`` (an engine's move text
+    in a reason) would end the comment early, so it becomes ``)``; line breaks become spaces."""
+    return " ".join(text.replace("}", ")").split())
 
 
 def _escape(text: str) -> str:

@@ -13,6 +13,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use crate::memory::TableError;
+
+/// The largest table [`Table::clear`] zeroes in place.
+const REFRESH_BYTES: usize = 256 << 20;
+
 /// Slots of a table whose size was not set (`set_memory`): 2^24 (128 MiB). In the engine
 /// the table is half of `Hash` (32 MiB by default).
 pub const DEFAULT_SLOTS: usize = 1 << 24;
@@ -79,14 +84,16 @@ impl Table {
     }
 
     /// Allocates the slots if needed. The memory comes zeroed from the system and is
-    /// paid for page by page at first touch, so the first solve does not stall.
+    /// paid for page by page at first touch, so the first solve does not stall. Memory
+    /// that cannot be had leaves the table empty: the solver then works without it
+    /// (every probe misses), slower but right.
     ///
     /// With `huge` (solves without a time limit), the memory is also advised onto 2 MiB
     /// pages: about 10% faster, but a huge page fault may wait for the kernel to compact
     /// memory, which a 100 ms move cannot afford.
     pub fn ensure(&mut self, huge: bool) {
         if self.slots.len() != self.size {
-            self.slots = zeroed_slots(self.size);
+            self.slots = zeroed_slots(self.size).unwrap_or_default();
             self.huge = false;
         }
         if huge && !self.huge {
@@ -95,26 +102,55 @@ impl Table {
         }
     }
 
+    /// Allocates `size` slots now (the entries are lost), new memory before the old is
+    /// freed: if it cannot be had, the table stays as it was.
+    ///
+    /// # Errors
+    /// The memory could not be allocated.
+    pub fn allocate(&mut self, size: usize) -> Result<(), TableError> {
+        let slots = zeroed_slots(size.max(1))?;
+        *self = Table {
+            slots,
+            size: size.max(1),
+            huge: false,
+        };
+        Ok(())
+    }
+
+    /// Maps every page of the allocated slots, on 2 MiB pages where Linux can, until
+    /// `interrupted` says to stop (see [`crate::memory::prefault`]), so that a game's
+    /// first solves do not fault the memory in page by page (with the solver's helper
+    /// threads contending for the faults). Returns whether it finished.
+    pub fn map(&mut self, interrupted: &dyn Fn() -> bool) -> bool {
+        let mapped = crate::memory::prefault(&mut self.slots, interrupted);
+        self.huge = mapped;
+        mapped
+    }
+
     /// Allocates the slots and touches every page now, so that timings do not include
     /// page faults (about 100 us per easy solve otherwise).
     pub fn prefault(&mut self) {
         self.ensure(true);
-        for slot in self.slots.iter().step_by(512) {
-            slot.store(std::hint::black_box(0), Relaxed);
-        }
+        self.map(&|| false);
     }
 
-    /// Forgets every entry, and allocates the slots (on huge pages, every page mapped) if
-    /// the table has none: called at `game` and `newgame`, outside any timed move, so that
-    /// a game's first solves do not fault the memory in page by page (with the solver's
-    /// helper threads contending for the faults). A table that has its memory is zeroed
-    /// in place.
+    /// Forgets every entry, keeping the memory if the table has any (a table without
+    /// memory gets it at its first solve, or from [`Table::allocate`]). A table of at
+    /// most [`REFRESH_BYTES`] is zeroed in place (its pages are mapped already); a larger
+    /// one gets fresh zeroed memory, so forgetting it costs no write of every byte (8 GiB
+    /// took seconds), or is zeroed in place if that memory cannot be had.
     pub fn clear(&mut self) {
-        if self.slots.len() == self.size {
-            self.slots.iter().for_each(|slot| slot.store(0, Relaxed));
-        } else {
-            self.prefault();
+        if self.slots.is_empty() {
+            return;
         }
+        if self.allocated_bytes() > REFRESH_BYTES {
+            if let Ok(fresh) = zeroed_slots(self.slots.len()) {
+                self.slots = fresh;
+                self.huge = false;
+                return;
+            }
+        }
+        self.slots.iter().for_each(|slot| slot.store(0, Relaxed));
     }
 
     /// Forgets every entry and gives the memory back (another game was selected).
@@ -188,7 +224,9 @@ const BUSY_BITS: u32 = 14;
 impl Default for Busy {
     fn default() -> Self {
         Busy {
-            slots: zeroed_slots(1 << BUSY_BITS),
+            slots: std::iter::repeat_with(AtomicU64::default)
+                .take(1 << BUSY_BITS)
+                .collect(),
         }
     }
 }
@@ -224,11 +262,8 @@ impl Busy {
 
 /// `count` zeroed slots as memory the allocator hands out already zeroed, page by page as
 /// it is first touched (a table written in full would stall the first timed solve).
-fn zeroed_slots(count: usize) -> Box<[AtomicU64]> {
-    let memory = Box::<[AtomicU64]>::new_zeroed_slice(count);
-    // SAFETY: an `AtomicU64` is a `u64` in memory (same size and bit validity), and all
-    // zero bits are a valid `u64`.
-    unsafe { memory.assume_init() }
+fn zeroed_slots(count: usize) -> Result<Box<[AtomicU64]>, TableError> {
+    crate::memory::zeroed_table("Connect Four solver table", count)
 }
 
 #[cfg(test)]
@@ -274,7 +309,10 @@ mod tests {
     fn clear_forgets_but_keeps_the_memory_and_release_gives_it_back() {
         let mut table = Table::with_slots(1000);
         table.clear();
-        assert_eq!(table.allocated_bytes(), table.bytes(), "clear allocates");
+        assert_eq!(table.allocated_bytes(), 0, "clear alone allocates nothing");
+        table.allocate(1000).expect("8 KB");
+        assert_eq!(table.allocated_bytes(), table.bytes());
+        assert!(table.map(&|| false));
         table.put_upper(77, 3);
         table.clear();
         assert_eq!(table.get(77), Stored::Nothing);
@@ -286,6 +324,17 @@ mod tests {
         table.release();
         assert_eq!(table.allocated_bytes(), 0);
         assert_eq!(table.get(77), Stored::Nothing);
+    }
+
+    #[test]
+    fn a_table_that_cannot_be_had_leaves_the_old_one() {
+        let mut table = Table::with_slots(1000);
+        table.allocate(1000).expect("8 KB");
+        table.put_lower(5, 1);
+        let error = table.allocate(1 << 59).expect_err("4 EiB");
+        assert_eq!(error.table, "Connect Four solver table");
+        assert_eq!(error.bytes, 1 << 62);
+        assert_eq!((table.bytes(), table.get(5)), (8000, Stored::Lower(1)));
     }
 
     #[test]

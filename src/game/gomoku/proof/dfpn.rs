@@ -191,10 +191,25 @@ impl DfpnSearch {
         self.table.memory() + self.moves.memory()
     }
 
-    /// Releases the table and the move cache (on `newgame`).
+    /// Forgets the table and the move cache (on `newgame`), keeping their memory.
     pub fn clear(&mut self) {
         self.table.clear();
         self.moves.clear();
+    }
+
+    /// Gives the table's and the move cache's memory back (kept at their sizes).
+    pub fn release(&mut self) {
+        self.table.release();
+        self.moves.release();
+    }
+
+    /// Allocates the table and the move cache at their sizes now.
+    ///
+    /// # Errors
+    /// The memory could not be allocated.
+    pub fn allocate(&mut self) -> Result<(), crate::memory::TableError> {
+        self.table.allocate()?;
+        self.moves.allocate()
     }
 
     /// Looks for a forced win of the side to move by `threats` (with `quiet_tries` quiet

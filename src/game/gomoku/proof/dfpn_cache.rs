@@ -10,6 +10,8 @@
 //!
 //! Knows nothing of the search or of the game beyond a move's 16-bit cell.
 
+use crate::memory::TableError;
+
 /// Moves a slot holds.
 pub(super) const CACHED_MOVES: usize = 56;
 
@@ -45,7 +47,7 @@ impl Cached {
 /// The cache: a power of two of slots, allocated at the first store.
 #[derive(Debug, Default)]
 pub(super) struct MoveCache {
-    slots: Vec<Packed>,
+    slots: Box<[Packed]>,
     /// Slots the budget allows (a power of two, or 0 for no cache).
     capacity: usize,
 }
@@ -57,18 +59,40 @@ impl MoveCache {
         let capacity = crate::memory::floor_power_of_two(bytes / SLOT_BYTES);
         if capacity != self.capacity {
             self.capacity = capacity;
-            self.slots = Vec::new();
+            self.slots = Box::default();
         }
     }
 
     /// Bytes the cache holds now.
     pub fn memory(&self) -> usize {
-        self.slots.capacity() * SLOT_BYTES
+        self.slots.len() * SLOT_BYTES
     }
 
-    /// Forgets everything.
+    /// Allocates the cache at its size now (empty), unless it has that memory already.
+    ///
+    /// # Errors
+    /// The memory could not be allocated.
+    pub fn allocate(&mut self) -> Result<(), TableError> {
+        if self.slots.len() != self.capacity {
+            self.slots = zeroed_slots(self.capacity)?;
+        }
+        Ok(())
+    }
+
+    /// Gives the memory back (allocated again by the next store).
+    pub fn release(&mut self) {
+        self.slots = Box::default();
+    }
+
+    /// Forgets everything, keeping the memory: fresh zeroed memory, or the old zeroed in
+    /// place if that cannot be had.
     pub fn clear(&mut self) {
-        self.slots = Vec::new();
+        if !self.slots.is_empty() {
+            match zeroed_slots(self.slots.len()) {
+                Ok(fresh) => self.slots = fresh,
+                Err(_) => self.slots.fill([0; WORDS]),
+            }
+        }
     }
 
     fn index(&self, key: u64) -> usize {
@@ -115,7 +139,14 @@ impl MoveCache {
             return;
         }
         if self.slots.is_empty() {
-            self.slots = vec![[0; WORDS]; self.capacity];
+            match zeroed_slots(self.capacity) {
+                Ok(slots) => self.slots = slots,
+                Err(_) => {
+                    // No memory for the cache: the search works without it.
+                    self.capacity = 0;
+                    return;
+                }
+            }
             crate::memory::advise_huge_pages(&self.slots);
         }
         let mut slot: Packed = [0; WORDS];
@@ -130,6 +161,11 @@ impl MoveCache {
         let index = self.index(key);
         self.slots[index] = slot;
     }
+}
+
+/// `count` empty slots, from the allocator already zeroed.
+fn zeroed_slots(count: usize) -> Result<Box<[Packed]>, TableError> {
+    crate::memory::zeroed_table("Gomoku df-pn move cache", count)
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@
 //!
 //! Knows nothing of the search or of the game beyond a move's 16-bit cell.
 
+use crate::memory::TableError;
+
 /// One stored position (24 bytes).
 ///
 /// `key` is the full 64-bit key (0 = empty); `pn`/`dn` the numbers (`INFINITE` and up
@@ -76,7 +78,7 @@ pub(super) const ENTRY_BYTES: usize = std::mem::size_of::<Packed>();
 /// The table: `buckets * WAYS` entries, allocated at the first search.
 #[derive(Debug, Default)]
 pub(super) struct Table {
-    entries: Vec<Packed>,
+    entries: Box<[Packed]>,
     /// Buckets (a power of two) the budget allows.
     buckets: usize,
     generation: u8,
@@ -91,13 +93,13 @@ impl Table {
         let buckets = crate::memory::floor_power_of_two(bytes / (ENTRY_BYTES * WAYS)).max(1);
         if buckets != self.buckets {
             self.buckets = buckets;
-            self.entries = Vec::new();
+            self.entries = Box::default();
         }
     }
 
     /// Bytes the table holds now.
     pub fn memory(&self) -> usize {
-        self.entries.capacity() * ENTRY_BYTES
+        self.entries.len() * ENTRY_BYTES
     }
 
     /// Starts a search: earlier entries count as empty from now on, but for proofs.
@@ -114,7 +116,8 @@ impl Table {
             self.set_memory(1 << 20);
         }
         if self.entries.len() != self.buckets * WAYS {
-            self.entries = vec![[0; 3]; self.buckets * WAYS];
+            // Without the memory the search runs with no table (every probe misses).
+            self.entries = zeroed_entries(self.buckets * WAYS).unwrap_or_default();
             crate::memory::advise_huge_pages(&self.entries);
             self.generation = 1;
             self.first = 1;
@@ -129,9 +132,35 @@ impl Table {
         }
     }
 
-    /// Forgets everything (on `newgame`).
+    /// Allocates the table at its size now (empty), unless it has that memory already.
+    ///
+    /// # Errors
+    /// The memory could not be allocated.
+    pub fn allocate(&mut self) -> Result<(), TableError> {
+        if self.entries.len() != self.buckets * WAYS {
+            self.entries = zeroed_entries(self.buckets * WAYS)?;
+            self.generation = 0;
+            self.first = 0;
+        }
+        Ok(())
+    }
+
+    /// Gives the memory back (allocated again by the next search).
+    pub fn release(&mut self) {
+        self.entries = Box::default();
+        self.generation = 0;
+        self.first = 0;
+    }
+
+    /// Forgets everything (on `newgame`), keeping the memory: fresh zeroed memory (mapped
+    /// as it is used, as a new table's), or the old zeroed in place if that cannot be had.
     pub fn clear(&mut self) {
-        self.entries = Vec::new();
+        if !self.entries.is_empty() {
+            match zeroed_entries(self.entries.len()) {
+                Ok(fresh) => self.entries = fresh,
+                Err(_) => self.entries.fill([0; 3]),
+            }
+        }
         self.generation = 0;
         self.first = 0;
     }
@@ -211,4 +240,9 @@ impl Table {
 /// generation `first` (the current one `generation`).
 fn is_kept_disproof(e: &Entry, first: u8, generation: u8) -> bool {
     e.dn == 0 && e.exact && e.generation.wrapping_sub(first) <= generation.wrapping_sub(first)
+}
+
+/// `count` empty entries, from the allocator already zeroed.
+fn zeroed_entries(count: usize) -> Result<Box<[Packed]>, TableError> {
+    crate::memory::zeroed_table("Gomoku df-pn table", count)
 }
