@@ -145,9 +145,9 @@ impl<P> Conversation<P> {
         pipe.send(line);
     }
 
-    /// Whether an answer is still owed (or being read).
-    pub(crate) fn awaiting(&self) -> bool {
-        !self.pending.is_empty() || self.inside_answer
+    /// Whether an answer is still owed to a command sent for a purpose that `counts`.
+    pub(crate) fn owes(&self, counts: impl Fn(&P) -> bool) -> bool {
+        self.pending.iter().any(counts)
     }
 
     /// Classifies one line of the session's output.

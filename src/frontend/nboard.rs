@@ -25,6 +25,8 @@ const SOLVE_EMPTIES: usize = 18;
 /// What the answer of a command sent to the session should produce.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Pending {
+    /// The `game othello` sent at the start: nothing the GUI asked for waits on it.
+    Setup,
     Quiet,
     /// The `stop` sent for `ping N`: answer `pong N` once the search is over.
     Pong(u64),
@@ -80,7 +82,7 @@ pub fn run(
         last_score: "0.00".to_string(),
         last_seconds: 0.0,
     };
-    nboard.send(&pipe, "game othello", Pending::Quiet);
+    nboard.send(&pipe, "game othello", Pending::Setup);
     drive(&mut nboard, pipe, lines, output)
 }
 
@@ -89,10 +91,10 @@ impl NBoard {
         self.session.send(pipe, line, pending);
     }
 
-    /// Prints `line` in its turn: at once when the session owes no answer, else after
-    /// those answers (through an `isready` of its own).
+    /// Prints `line` in its turn: at once when the session owes no answer to the GUI's
+    /// commands, else after those answers (through an `isready` of its own).
     fn tell(&mut self, pipe: &SessionPipe, out: &mut impl Write, line: &str) -> io::Result<()> {
-        if self.session.awaiting() {
+        if self.session.owes(|p| *p != Pending::Setup) {
             self.send(pipe, "isready", Pending::Say(line.to_string()));
             Ok(())
         } else {
