@@ -82,9 +82,9 @@ mod tests {
         report.nodes
     }
 
-    /// The node counts of the other games' bench positions before the main search's
-    /// defence extension (`Evaluate::defence_extension`, session 22): the hook's default
-    /// must leave their searches exactly as they were.
+    /// The node counts of the other games' bench positions without the main search's
+    /// defence extension (`Evaluate::defence_extension`, Gomoku's): the hook's default
+    /// must leave their searches exactly as they are without it.
     #[test]
     fn the_other_games_search_as_before_the_defence_extension() {
         assert_eq!(nodes::<TicTacToe>(), 5_927 + 2_446 + 1_232);

@@ -16,6 +16,8 @@ pub mod zobrist;
 
 use std::fmt::{self, Debug};
 
+use crate::options::{self, OptionDecl};
+
 pub use movelist::MoveList;
 
 /// One of the two players. `First` moves first from the start position.
@@ -217,28 +219,31 @@ pub trait Game: Clone + Send + 'static {
     }
 }
 
-/// One engine setting of a game, as listed by `options`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OptionSpec {
-    pub name: &'static str,
-    /// `spin`, `combo`, `check` or `string`, as in UCI.
-    pub kind: &'static str,
-    pub default: &'static str,
-    /// For `spin`: `min..max`; for `combo`: the values separated by `|`.
-    pub range: &'static str,
-    pub help: &'static str,
-}
-
 /// Game-specific engine settings (evaluation style, solver thresholds), set by `setoption`.
+/// Each option is declared once, in [`GameParams::OPTIONS`]; the defaults are the declared
+/// ones.
 pub trait GameParams: Clone + Default + Send + 'static {
     /// The options this game adds to the engine's own.
-    fn specs() -> &'static [OptionSpec];
+    const OPTIONS: &'static [OptionDecl<Self>];
 
-    /// Sets option `name` (matched case-insensitively) to `value`.
+    /// Sets option `name` (matched case-insensitively) to `value`; a refused value
+    /// changes nothing.
     ///
     /// # Errors
-    /// `None` when the option is not one of this game's; `Some(reason)` for a bad value.
-    fn set(&mut self, name: &str, value: &str) -> Result<(), Option<String>>;
+    /// The option is not one of this game's, or the value is out of its range.
+    fn set(&mut self, name: &str, value: &str) -> Result<(), SetError> {
+        let option = options::find(Self::OPTIONS, name).ok_or(SetError::Unknown)?;
+        option.set(self, value).map_err(SetError::Invalid)
+    }
+}
+
+/// Why [`GameParams::set`] refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetError {
+    /// The game has no option of that name.
+    Unknown,
+    /// The value is out of the option's range; the reason says what it takes.
+    Invalid(String),
 }
 
 /// Scales of the search's late-move pruning and reductions ([`Evaluate::late_moves`]).
@@ -265,13 +270,7 @@ impl Default for LateMoves {
 pub struct NoParams;
 
 impl GameParams for NoParams {
-    fn specs() -> &'static [OptionSpec] {
-        &[]
-    }
-
-    fn set(&mut self, _name: &str, _value: &str) -> Result<(), Option<String>> {
-        Err(None)
-    }
+    const OPTIONS: &'static [OptionDecl<Self>] = &[];
 }
 
 /// A heuristic evaluation of non-final positions.

@@ -5,6 +5,7 @@
 //! flag and node control) ← [`game`] (rules, notation, evaluation, score units and the hook for
 //! a game's own exact solver) ← [`search`] (generic iterative-deepening alpha-beta) ←
 //! [`registry`] (the list of games) ← [`engine`] (the search worker thread) ← [`protocol`] (the text protocol) ← `main`.
+//! [`rng`], the seeded random number generator, depends on nothing.
 
 pub mod bench;
 pub mod budget;
@@ -13,6 +14,11 @@ pub mod engine;
 pub mod frontend;
 pub mod game;
 pub mod memory;
+pub mod options;
 pub mod protocol;
 pub mod registry;
+pub mod rng;
 pub mod search;
+
+#[cfg(test)]
+mod testdata;

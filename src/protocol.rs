@@ -4,7 +4,7 @@
 
 mod answers;
 pub mod format;
-mod options;
+pub mod options;
 pub mod parse;
 pub mod reader;
 pub mod session;

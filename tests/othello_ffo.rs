@@ -1,15 +1,17 @@
-//! Data-driven Othello endgame test over ../shared/benchdata/othello_ffo40_59.txt (FFO
-//! #40-#59: board, side, exact margin, optimal moves). Skips with a message when the file
-//! is absent (a fresh clone has no ../shared). The quick test solves the first position;
-//! #40-#49 are behind `#[ignore]` (minutes in the test profile).
+//! Othello endgame tests over the FFO positions #40-#59 (board, side, exact margin,
+//! optimal moves). FFO #40 is typed in and solved on every run; the file
+//! othello_ffo40_59.txt of the reference data (see `common::testdata`) is read only by the
+//! tests ignored unless asked for (`cargo test --test othello_ffo -- --ignored`); #40-#49
+//! take minutes in the test profile.
 
-use std::path::PathBuf;
+mod common;
 
 use arbor::budget::control::Control;
 use arbor::game::othello::solver::EndgameSolver;
 use arbor::game::othello::Othello;
 use arbor::game::Game;
 use arbor::search::StopFlag;
+use common::testdata;
 
 struct Case {
     number: usize,
@@ -18,31 +20,30 @@ struct Case {
     best_moves: Vec<String>,
 }
 
-fn load() -> Option<Vec<Case>> {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/benchdata/othello_ffo40_59.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} not found", path.display());
-        return None;
-    };
-    let cases = text
+/// FFO #40 as its line in the data file: board a1..h8, side to move, margin, best moves.
+const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X +38 a2";
+
+fn parse(number: usize, line: &str) -> Case {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(fields.len(), 4, "FFO #{number}: {line}");
+    Case {
+        number,
+        position: Othello::new()
+            .parse_position(&format!("{} {}", fields[0], fields[1]))
+            .expect("valid FFO position"),
+        margin: fields[2].parse().expect("signed margin"),
+        best_moves: fields[3].split(',').map(str::to_string).collect(),
+    }
+}
+
+/// The lines of the data file as `(line, case)`.
+fn load() -> Vec<(String, Case)> {
+    testdata::read("othello_ffo40_59.txt")
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .enumerate()
-        .map(|(i, line)| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            assert_eq!(fields.len(), 4, "line {}: {line}", i + 1);
-            Case {
-                number: 40 + i,
-                position: Othello::new()
-                    .parse_position(&format!("{} {}", fields[0], fields[1]))
-                    .expect("valid FFO position"),
-                margin: fields[2].parse().expect("signed margin"),
-                best_moves: fields[3].split(',').map(str::to_string).collect(),
-            }
-        })
-        .collect();
-    Some(cases)
+        .map(|(i, line)| (line.to_string(), parse(40 + i, line)))
+        .collect()
 }
 
 fn check(case: &Case) {
@@ -62,18 +63,23 @@ fn check(case: &Case) {
 }
 
 #[test]
-fn ffo_file_parses_and_the_first_position_is_solved() {
-    let Some(cases) = load() else { return };
-    assert_eq!(cases.len(), 20);
-    assert!(cases.iter().all(|c| c.position.outcome().is_none()));
-    check(&cases[0]);
+fn ffo_40_is_solved_exactly() {
+    check(&parse(40, FFO_40));
 }
 
 #[test]
-#[ignore = "about a minute in release, several in the test profile"]
+#[ignore = "needs ../shared/benchdata (or ARBOR_BENCHDATA=DIR): cargo test -- --ignored"]
+fn the_ffo_file_parses_and_starts_with_ffo_40() {
+    let cases = load();
+    assert_eq!(cases.len(), 20);
+    assert!(cases.iter().all(|(_, c)| c.position.outcome().is_none()));
+    assert_eq!(cases[0].0, FFO_40);
+}
+
+#[test]
+#[ignore = "needs ../shared/benchdata; minutes in the test profile: cargo test --release -- --ignored"]
 fn ffo_40_to_49_are_solved_exactly() {
-    let Some(cases) = load() else { return };
-    for case in &cases[..10] {
+    for (_, case) in &load()[..10] {
         check(case);
     }
 }

@@ -428,6 +428,11 @@ fn clock_searches_answer_well_within_the_clock() {
     assert!(started.elapsed() < Duration::from_secs(5));
 }
 
+/// The descriptions `options` shows after the engine options' values.
+const HASH_HELP: &str = " -- MiB for all tables: the transposition table (half) and the game's \
+                         solver tables (half); setting it makes them anew, empty";
+const THREADS_HELP: &str = " -- search threads (Lazy SMP over one shared transposition table)";
+
 #[test]
 fn options_hash_newgame_and_game_reset() {
     let mut engine = Engine::start();
@@ -438,7 +443,7 @@ fn options_hash_newgame_and_game_reset() {
     );
     assert_eq!(
         options[1],
-        "Threads type spin default 1 min 1 max 256 (now 1)"
+        format!("Threads type spin default 1 min 1 max 256 (now 1){THREADS_HELP}")
     );
     assert_eq!(engine.ask("setoption name hash value 4"), ["="]);
     assert_eq!(engine.ask("setoption name threads value 3"), ["="]);
@@ -446,11 +451,11 @@ fn options_hash_newgame_and_game_reset() {
     let options = engine.ask("options");
     assert_eq!(
         options[0],
-        "= Hash type spin default 64 min 1 max 16384 (now 4)"
+        format!("= Hash type spin default 64 min 1 max 16384 (now 4){HASH_HELP}")
     );
     assert_eq!(
         options[1],
-        "Threads type spin default 1 min 1 max 256 (now 3)"
+        format!("Threads type spin default 1 min 1 max 256 (now 3){THREADS_HELP}")
     );
     engine.ask("position startpos moves b2");
     assert_eq!(engine.ask("newgame"), ["="]);
@@ -549,11 +554,14 @@ fn game_options_may_be_set_before_the_game_is_selected() {
             .any(|l| l.starts_with("Style type combo") && l.contains("default full")),
         "{options:?}"
     );
-    // `options` shows the value set, not only the default.
+    // `options` shows the value set, not only the default, and the description.
     assert!(
-        options
-            .iter()
-            .any(|l| l.starts_with("Style type combo") && l.ends_with("(now baseline)")),
+        options.contains(
+            &"Style type combo default full var full var classic var mobility var baseline \
+              (now baseline) -- evaluation: learned patterns, hand-set features, mobility \
+              only, or the disc difference"
+                .to_string()
+        ),
         "{options:?}"
     );
     assert!(engine.ask("setoption name Style value shiny")[0]
@@ -561,4 +569,287 @@ fn game_options_may_be_set_before_the_game_is_selected() {
     assert_eq!(engine.ask("game tictactoe"), ["="]);
     assert!(engine.ask("setoption name Style value shiny")[0]
         .starts_with("? invalid-argument Style shiny"));
+}
+
+/// One option as `options` lists it: `NAME type T default D [min A max B | var V ...]
+/// (now V) -- DESCRIPTION`.
+#[derive(Debug)]
+struct Listed {
+    name: String,
+    kind: String,
+    default: String,
+    range: Vec<String>,
+    now: String,
+}
+
+fn parse_listed(line: &str) -> Listed {
+    let line = line.strip_prefix("= ").unwrap_or(line);
+    let (head, description) = line.split_once(" -- ").expect("a description");
+    assert!(!description.trim().is_empty(), "{line}");
+    let (head, now) = head.rsplit_once(" (now ").expect("(now V)");
+    let words: Vec<&str> = head.split_whitespace().collect();
+    assert_eq!((words[1], words[3]), ("type", "default"), "{line}");
+    let range = match words[2] {
+        "spin" => {
+            assert_eq!((words[5], words[7]), ("min", "max"), "{line}");
+            vec![words[6].to_string(), words[8].to_string()]
+        }
+        "combo" => words[5..]
+            .chunks(2)
+            .map(|pair| {
+                assert_eq!(pair[0], "var", "{line}");
+                pair[1].to_string()
+            })
+            .collect(),
+        _ => vec!["true".to_string(), "false".to_string()],
+    };
+    Listed {
+        name: words[0].to_string(),
+        kind: words[2].to_string(),
+        default: words[4].to_string(),
+        range,
+        now: now.trim_end_matches(')').to_string(),
+    }
+}
+
+/// The options of the current game, as `options` lists them.
+fn listed(engine: &mut Engine) -> Vec<Listed> {
+    engine
+        .ask("options")
+        .iter()
+        .map(|l| parse_listed(l))
+        .collect()
+}
+
+#[test]
+fn every_option_round_trips_through_setoption_in_every_game() {
+    let mut engine = Engine::start();
+    let games: Vec<String> = engine
+        .ask("list_games")
+        .iter()
+        .map(|g| g.trim_start_matches("= ").to_string())
+        .collect();
+    assert_eq!(games.len(), 4, "{games:?}");
+    let mut seen = 0;
+    for game in &games {
+        assert_eq!(engine.ask(&format!("game {game}")), ["="], "{game}");
+        for option in listed(&mut engine) {
+            let name = &option.name;
+            // Each default is accepted by its own range and is the value at startup.
+            assert_eq!(option.now, option.default, "{game} {name}");
+            match option.kind.as_str() {
+                "spin" => {
+                    let (min, max): (i64, i64) = (
+                        option.range[0].parse().unwrap(),
+                        option.range[1].parse().unwrap(),
+                    );
+                    let default: i64 = option.default.parse().expect("an integer default");
+                    assert!((min..=max).contains(&default), "{game} {name}");
+                }
+                "combo" | "check" => {
+                    assert!(option.range.contains(&option.default), "{game} {name}")
+                }
+                other => panic!("{game} {name}: unexpected type {other}"),
+            }
+            let mut values = option.range.clone();
+            if name == "Hash" {
+                values = vec!["1".to_string(), "2".to_string()]; // not 16 GiB
+            }
+            values.push(option.default.clone());
+            for value in values {
+                // Any case for names, combos and checks; shown as declared.
+                let sent = if option.kind == "spin" {
+                    value.clone()
+                } else {
+                    value.to_uppercase()
+                };
+                assert_eq!(
+                    engine.ask(&format!(
+                        "setoption name {} value {sent}",
+                        name.to_lowercase()
+                    )),
+                    ["="],
+                    "{game} {name} {sent}"
+                );
+                let now = listed(&mut engine)
+                    .into_iter()
+                    .find(|o| &o.name == name)
+                    .expect("still listed")
+                    .now;
+                assert_eq!(now, value, "{game} {name} {sent}");
+            }
+            seen += 1;
+        }
+    }
+    // Hash and Threads in each of the four games, plus 2 + 3 + 25 game options.
+    assert_eq!(seen, 4 * 2 + 2 + 3 + 25);
+}
+
+#[test]
+fn out_of_range_values_are_refused_and_change_nothing() {
+    // (game, option, a valid value set first, the refused value, the answer)
+    let cases = [
+        (
+            "tictactoe",
+            "Hash",
+            "2",
+            "0",
+            "? invalid-argument Hash 0: expected an integer from 1 to 16384",
+        ),
+        (
+            "tictactoe",
+            "Hash",
+            "2",
+            "16385",
+            "? invalid-argument Hash 16385: expected an integer from 1 to 16384",
+        ),
+        (
+            "tictactoe",
+            "Threads",
+            "2",
+            "257",
+            "? invalid-argument Threads 257: expected an integer from 1 to 256",
+        ),
+        (
+            "tictactoe",
+            "threads",
+            "3",
+            "two",
+            "? invalid-argument threads two: expected an integer from 1 to 256",
+        ),
+        (
+            "connect4",
+            "Style",
+            "baseline",
+            "fast",
+            "? invalid-argument Style fast: expected full or baseline",
+        ),
+        (
+            "connect4",
+            "Solve",
+            "wdl",
+            "weak",
+            "? invalid-argument Solve weak: expected exact or wdl",
+        ),
+        (
+            "othello",
+            "Style",
+            "mobility",
+            "neural",
+            "? invalid-argument Style neural: expected full, classic, mobility or baseline",
+        ),
+        (
+            "othello",
+            "EndgameEmpties",
+            "12",
+            "61",
+            "? invalid-argument EndgameEmpties 61: expected an integer from 0 to 60",
+        ),
+        (
+            "othello",
+            "ProbCut",
+            "30",
+            "-1",
+            "? invalid-argument ProbCut -1: expected an integer from 0 to 40",
+        ),
+        (
+            "gomoku",
+            "GomokuEval",
+            "classic",
+            "neural",
+            "? invalid-argument GomokuEval neural: expected classic or learned",
+        ),
+        (
+            "gomoku",
+            "GomokuThreatSolver",
+            "false",
+            "yes",
+            "? invalid-argument GomokuThreatSolver yes: expected true or false",
+        ),
+        (
+            "gomoku",
+            "GomokuFutilityStep",
+            "200",
+            "5001",
+            "? invalid-argument GomokuFutilityStep 5001: expected an integer from 0 to 5000",
+        ),
+        (
+            "gomoku",
+            "GomokuAttackShare",
+            "40",
+            "1.5",
+            "? invalid-argument GomokuAttackShare 1.5: expected an integer from 0 to 100",
+        ),
+        (
+            "gomoku",
+            "GomokuVctNodes",
+            "5",
+            "100000001",
+            "? invalid-argument GomokuVctNodes 100000001: expected an integer from 0 to 100000000",
+        ),
+        (
+            "gomoku",
+            "GomokuThreatExtension",
+            "4",
+            "5",
+            "? invalid-argument GomokuThreatExtension 5: expected an integer from 0 to 4",
+        ),
+        (
+            "gomoku",
+            "GomokuThreatExtensionMoves",
+            "2",
+            "1",
+            "? invalid-argument GomokuThreatExtensionMoves 1: expected an integer from 2 to 64",
+        ),
+        (
+            "gomoku",
+            "GomokuExtensionQuiet",
+            "3",
+            "16",
+            "? invalid-argument GomokuExtensionQuiet 16: expected an integer from 0 to 15",
+        ),
+        (
+            "gomoku",
+            "GomokuReductionPercent",
+            "400",
+            "24",
+            "? invalid-argument GomokuReductionPercent 24: expected an integer from 25 to 400",
+        ),
+        (
+            "gomoku",
+            "GomokuLateMovePercent",
+            "10",
+            "101",
+            "? invalid-argument GomokuLateMovePercent 101: expected an integer from 10 to 100",
+        ),
+        (
+            "gomoku",
+            "GomokuEarlyCheck",
+            "60",
+            "61",
+            "? invalid-argument GomokuEarlyCheck 61: expected an integer from 0 to 60",
+        ),
+    ];
+    let mut engine = Engine::start();
+    for (game, name, valid, bad, answer) in cases {
+        assert_eq!(engine.ask(&format!("game {game}")), ["="]);
+        assert_eq!(
+            engine.ask(&format!("setoption name {name} value {valid}")),
+            ["="],
+            "{name} {valid}"
+        );
+        let now = |engine: &mut Engine| {
+            listed(engine)
+                .into_iter()
+                .find(|o| o.name.eq_ignore_ascii_case(name))
+                .expect("listed")
+                .now
+        };
+        assert_eq!(now(&mut engine), valid);
+        assert_eq!(
+            engine.ask(&format!("setoption name {name} value {bad}")),
+            [answer]
+        );
+        assert_eq!(now(&mut engine), valid, "{name} {bad} changed the value");
+    }
 }

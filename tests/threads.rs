@@ -1,6 +1,7 @@
 //! Threads (Lazy SMP) and pondering: the protocol's guarantees with many search threads,
 //! `go ponder` / `ponderhit`, and exact results with 2 and 4 threads (Connect Four facts
-//! and test-set samples, Othello endgames, FFO #40 when ../shared is present).
+//! and lines of Pons' test sets, Othello endgames, FFO #40; samples of the test sets
+//! from the reference data when asked for, see `common::testdata`).
 
 mod common;
 
@@ -225,43 +226,53 @@ fn connect_four_facts_are_exact_with_two_and_four_threads() {
     }
 }
 
-#[test]
-fn connect_four_test_set_samples_are_exact_with_two_and_four_threads() {
-    // `go solve`: the solver always takes the position, with its helpers on the shared
-    // table (end, middle and beginning sets of Pons' test data).
+/// `go solve` with 2 and 4 threads: the solver always takes the position, with its
+/// helpers on the shared table; the score must be the test set's.
+fn check_solved_with_threads(file: &str, moves: &str, score: i32) {
     let solve = Limits {
         solve: true,
         ..Limits::default()
     };
+    let position = digits(moves);
+    let expected = pons_report(&position, score);
+    for threads in [2, 4] {
+        assert_eq!(
+            run(&position, &solve, threads),
+            expected,
+            "{file}: {moves} with {threads} threads"
+        );
+    }
+}
+
+#[test]
+fn connect_four_test_set_lines_are_exact_with_two_and_four_threads() {
+    // Lines of Pons' test sets (end, middle and beginning), typed in.
+    for (file, moves, score) in [
+        ("Test_L3_R1", "2252576253462244111563365343671351441", -1),
+        ("Test_L3_R1", "37342133236232526427711116166777", -4),
+        ("Test_L2_R1", "5554224333234511764415115", 4),
+        ("Test_L2_R1", "6673377312746732", -10),
+        ("Test_L1_R1", "32164625", 11),
+    ] {
+        check_solved_with_threads(file, moves, score);
+    }
+}
+
+#[test]
+#[ignore = "needs ../shared/benchdata (or ARBOR_BENCHDATA=DIR): cargo test -- --ignored"]
+fn connect_four_test_set_samples_are_exact_with_two_and_four_threads() {
     for (file, stride, count) in [
         ("Test_L3_R1", 100, 10),
         ("Test_L2_R1", 100, 10),
         ("Test_L1_R1", 200, 5),
     ] {
-        let path = format!(
-            "{}/../shared/benchdata/connect4/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            eprintln!(
-                "skipped: {path} not found (the benchmark data lives outside the repository)"
-            );
-            return;
-        };
+        let text = common::testdata::read(&format!("connect4/{file}"));
         for line in text.lines().step_by(stride).take(count) {
             let mut fields = line.split_whitespace();
             let (Some(moves), Some(score)) = (fields.next(), fields.next()) else {
                 panic!("{file}: malformed line {line:?}");
             };
-            let position = digits(moves);
-            let expected = pons_report(&position, score.parse().expect("a score"));
-            for threads in [2, 4] {
-                assert_eq!(
-                    run(&position, &solve, threads),
-                    expected,
-                    "{file}: {moves} with {threads} threads"
-                );
-            }
+            check_solved_with_threads(file, moves, score.parse().expect("a score"));
         }
     }
 }
@@ -312,27 +323,9 @@ fn othello_endgames_are_exact_with_two_and_four_threads() {
 
 #[test]
 fn ffo_40_is_exact_with_two_threads() {
-    let path = format!(
-        "{}/../shared/benchdata/othello_ffo40_59.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {path} not found");
-        return;
-    };
-    let Some(line) = text
-        .lines()
-        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    else {
-        panic!("{path}: no position");
-    };
-    let fields: Vec<&str> = line.split_whitespace().collect();
+    // FFO #40 (Black to move wins by 38).
     let position = Othello::new()
-        .parse_position(&format!("{} {}", fields[0], fields[1]))
+        .parse_position("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
         .expect("valid FFO position");
-    let margin: i32 = fields[2].parse().expect("a margin");
-    assert_eq!(
-        run(&position, &Limits::default(), 2),
-        ScoreReport::Disc(margin)
-    );
+    assert_eq!(run(&position, &Limits::default(), 2), ScoreReport::Disc(38));
 }

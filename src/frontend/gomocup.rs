@@ -19,7 +19,7 @@ use crossbeam_channel::select;
 use crate::frontend::pipe::SessionPipe;
 use crate::frontend::{say, spawn_line_reader, Conversation, SessionLine};
 use crate::game::notation::parse_square;
-use crate::protocol::session::DEFAULT_HASH_MIB;
+use crate::protocol::options::EngineSettings;
 use time::{think_time, TimeInfo};
 
 /// Board sizes arbor plays.
@@ -149,7 +149,9 @@ impl Brain {
     /// 460-550 ms for such a move at a 300 ms turn. Until then the smaller table serves,
     /// within the limit.
     fn on_max_memory(&mut self, bytes: Option<u64>, pipe: &SessionPipe) {
-        let before = self.hash_mib.unwrap_or(DEFAULT_HASH_MIB as u64);
+        let before = self
+            .hash_mib
+            .unwrap_or(EngineSettings::default().hash_mib as u64);
         let Some(mib) = hash_for_memory(bytes, &mut self.hash_mib) else {
             return;
         };

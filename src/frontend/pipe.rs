@@ -6,7 +6,7 @@ use std::thread::JoinHandle;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use crate::frontend::{Conversation, SessionLine};
+use crate::frontend::conversation::{Conversation, LineSink, SessionLine};
 use crate::protocol::session::Session;
 
 /// A session running on its own thread, fed and read through channels of lines.
@@ -14,6 +14,12 @@ pub struct SessionPipe {
     input: Option<Sender<String>>,
     output: Receiver<String>,
     thread: Option<JoinHandle<io::Result<()>>>,
+}
+
+impl LineSink for SessionPipe {
+    fn send_line(&self, line: &str) {
+        self.send(line);
+    }
 }
 
 impl SessionPipe {
@@ -240,7 +246,7 @@ mod tests {
         assert!(
             listed
                 .iter()
-                .any(|l| l.starts_with("GomokuAttackShare ") && l.ends_with("(now 40)")),
+                .any(|l| l.starts_with("GomokuAttackShare ") && l.contains(" (now 40) -- ")),
             "{listed:?}"
         );
         let error = SessionPipe::start_with(&options(&[("NoSuchOption", "1")]))

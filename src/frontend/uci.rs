@@ -12,9 +12,9 @@ use crate::frontend::drops::{fen_to_grid, from_drop, to_drop};
 use crate::frontend::pipe::SessionPipe;
 use crate::frontend::{drive, say, spawn_line_reader, Conversation, SessionLine, Translator};
 use crate::game::{Game, GameError};
+use crate::protocol::options::{EngineSettings, ENGINE_OPTIONS};
 use crate::protocol::ErrorKind;
 use crate::registry::{with_game, AnyGame, GAME_NAMES};
-use crate::search::{MAX_MULTI_PV, MAX_THREADS};
 
 /// A cutechess variant and the arbor game and variant options it stands for.
 struct UciVariant {
@@ -135,16 +135,16 @@ impl Uci {
                 self.variant
             ),
         )?;
-        say(out, "option name Hash type spin default 64 min 1 max 16384")?;
-        say(
-            out,
-            &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-        )?;
+        // The engine's own options as declared; the game options stay arbor's (UCI_Variant
+        // selects the game, so they are not listed here).
+        let engine = EngineSettings::default();
+        for option in ENGINE_OPTIONS {
+            say(
+                out,
+                &format!("option name {} {}", option.name, option.shape(&engine)),
+            )?;
+        }
         say(out, "option name Ponder type check default false")?;
-        say(
-            out,
-            &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
-        )?;
         say(out, "uciok")
     }
 

@@ -15,11 +15,11 @@ mod tests;
 
 use crate::game::notation::{diagram, format_grid, parse_grid};
 use crate::game::solver::Solve;
-use crate::game::zobrist::mix64;
 use crate::game::{
-    variant_int, Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player,
-    Variant,
+    variant_int, Evaluate, Game, GameError, GameParams, MoveList, Outcome, Player, Variant,
 };
+use crate::options::{self, Choice, OptionDecl};
+use crate::rng::mix64;
 use bitboard::{has_four, position_key, Shape};
 
 /// A column index, 0 = leftmost.
@@ -362,73 +362,71 @@ impl Game for ConnectFour {
 }
 
 /// How the engine plays Connect Four (`setoption name Style value full|baseline`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
     /// Threat and parity evaluation, exact solver whenever it can prove the result.
-    #[default]
     Full,
     /// The seed book's segment count, no solver: a weak, predictable sparring partner.
     Baseline,
 }
 
+impl Choice for Style {
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("full", Style::Full), ("baseline", Style::Baseline)];
+}
+
 /// What the solver proves before it answers (`setoption name Solve value exact|wdl`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolveFor {
     /// The exact score (the distance to the end), when time allows; the result otherwise.
-    #[default]
     Exact,
     /// Only the result, win/draw/loss (Pons' "weak" solve): much faster early on.
     Result,
 }
 
+impl Choice for SolveFor {
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("exact", SolveFor::Exact), ("wdl", SolveFor::Result)];
+}
+
 /// Connect Four's engine settings.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Params {
     pub style: Style,
     pub solve: SolveFor,
 }
 
-impl GameParams for Params {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                name: "Style",
-                kind: "combo",
-                default: "full",
-                range: "full|baseline",
-                help: "full: threat/parity evaluation and the exact solver; \
-                       baseline: the seed book's segment evaluation, no solver",
-            },
-            OptionSpec {
-                name: "Solve",
-                kind: "combo",
-                default: "exact",
-                range: "exact|wdl",
-                help: "exact: the solver proves the result, then the exact score; \
-                       wdl: it stops at the result (win <=N / loss <=N / draw)",
-            },
-        ]
-    }
+/// Connect Four's options.
+const OPTIONS: &[OptionDecl<Params>] = &[
+    OptionDecl::combo(
+        "Style",
+        "full",
+        |p| &mut p.style,
+        "full: threat/parity evaluation and the exact solver; \
+         baseline: the seed book's segment evaluation, no solver",
+    ),
+    OptionDecl::combo(
+        "Solve",
+        "exact",
+        |p| &mut p.solve,
+        "exact: the solver proves the result, then the exact score; \
+         wdl: it stops at the result (win <=N / loss <=N / draw)",
+    ),
+];
 
-    fn set(&mut self, name: &str, value: &str) -> Result<(), Option<String>> {
-        let value = value.to_ascii_lowercase();
-        if name.eq_ignore_ascii_case("style") {
-            self.style = match value.as_str() {
-                "full" => Style::Full,
-                "baseline" => Style::Baseline,
-                _ => return Err(Some("expected full or baseline".to_string())),
-            };
-        } else if name.eq_ignore_ascii_case("solve") {
-            self.solve = match value.as_str() {
-                "exact" => SolveFor::Exact,
-                "wdl" => SolveFor::Result,
-                _ => return Err(Some("expected exact or wdl".to_string())),
-            };
-        } else {
-            return Err(None);
-        }
-        Ok(())
+impl Default for Params {
+    /// Every option at its declared default.
+    fn default() -> Self {
+        let unset = Params {
+            style: Style::Full,
+            solve: SolveFor::Exact,
+        };
+        options::with_defaults(unset, OPTIONS)
     }
+}
+
+impl GameParams for Params {
+    const OPTIONS: &'static [OptionDecl<Self>] = OPTIONS;
 }
 
 impl Evaluate for ConnectFour {

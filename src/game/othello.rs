@@ -17,17 +17,15 @@ pub mod probcut;
 pub mod shallow;
 pub mod solver;
 pub mod table;
-pub mod train;
 
 use crate::game::notation::{diagram, format_grid, format_square, parse_grid, parse_square};
 use crate::game::solver::Solve;
-use crate::game::zobrist::mix64;
 use crate::game::{
-    Evaluate, Game, GameError, GameParams, MoveList, OptionSpec, Outcome, Player, Scoring, Variant,
+    Evaluate, Game, GameError, GameParams, MoveList, Outcome, Player, Scoring, Variant,
 };
+use crate::options::{self, Choice, OptionDecl};
+use crate::rng::mix64;
 use incremental::PatternIndices;
-
-pub use perft::fast_perft;
 
 /// A move: a disc on a square (`0..64`, `row * 8 + column`) or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -333,7 +331,7 @@ impl Game for Othello {
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
-    /// The learned pattern evaluation (weights fitted by `examples/othello_train.rs`).
+    /// The learned pattern evaluation (weights fitted by `othello-train`, tools/).
     Full,
     /// Hand-set: mobility, potential mobility, corners, X/C squares, edges, stability and
     /// parity, weighted by game phase.
@@ -342,6 +340,21 @@ pub enum Style {
     Mobility,
     /// The seeds' plain disc difference (the sparring partner of the strength tests).
     Baseline,
+}
+
+/// The leaves `depth` plies below `position`, counted on raw bitboards with bulk counting
+/// at the last ply (`perft.rs`): the same counts as the generic [`crate::game::perft`].
+pub fn fast_perft(position: &Othello, depth: u32) -> u64 {
+    perft::leaves(position.player, position.opponent, position.moves, depth)
+}
+
+impl Choice for Style {
+    const CHOICES: &'static [(&'static str, Self)] = &[
+        ("full", Style::Full),
+        ("classic", Style::Classic),
+        ("mobility", Style::Mobility),
+        ("baseline", Style::Baseline),
+    ];
 }
 
 /// Othello's engine settings.
@@ -361,86 +374,52 @@ pub const DEFAULT_ENDGAME_EMPTIES: u32 = 20;
 /// matches that chose it).
 pub const DEFAULT_PROBCUT: u32 = 25;
 
+/// Othello's options.
+const OPTIONS: &[OptionDecl<OthelloParams>] = &[
+    OptionDecl::combo(
+        "Style",
+        "full",
+        |p| &mut p.style,
+        "evaluation: learned patterns, hand-set features, mobility only, or the disc difference",
+    ),
+    OptionDecl::spin(
+        "EndgameEmpties",
+        DEFAULT_ENDGAME_EMPTIES as i64,
+        0,
+        60,
+        |p| &mut p.endgame_empties,
+        "solve exactly when go has no depth and at most this many squares are empty",
+    ),
+    OptionDecl::spin(
+        "ProbCut",
+        DEFAULT_PROBCUT as i64,
+        0,
+        40,
+        |p| &mut p.probcut,
+        "Multi-ProbCut margin in tenths of a standard deviation (full style); 0 is off",
+    ),
+];
+
 impl Default for OthelloParams {
+    /// Every option at its declared default.
     fn default() -> Self {
-        OthelloParams {
+        let unset = OthelloParams {
             style: Style::Full,
-            endgame_empties: DEFAULT_ENDGAME_EMPTIES,
-            probcut: DEFAULT_PROBCUT,
-        }
+            endgame_empties: 0,
+            probcut: 0,
+        };
+        options::with_defaults(unset, OPTIONS)
     }
 }
 
-const SPECS: &[OptionSpec] = &[
-    OptionSpec {
-        name: "Style",
-        kind: "combo",
-        default: "full",
-        range: "full|classic|mobility|baseline",
-        help:
-            "evaluation: learned patterns, hand-set features, mobility only, or the disc difference",
-    },
-    OptionSpec {
-        name: "EndgameEmpties",
-        kind: "spin",
-        default: "20",
-        range: "0..60",
-        help: "solve exactly when go has no depth and at most this many squares are empty",
-    },
-    OptionSpec {
-        name: "ProbCut",
-        kind: "spin",
-        default: "25",
-        range: "0..40",
-        help: "Multi-ProbCut margin in tenths of a standard deviation (full style); 0 is off",
-    },
-];
-
 impl GameParams for OthelloParams {
-    fn specs() -> &'static [OptionSpec] {
-        SPECS
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), Option<String>> {
-        if name.eq_ignore_ascii_case("Style") {
-            self.style = match value.to_ascii_lowercase().as_str() {
-                "full" => Style::Full,
-                "classic" => Style::Classic,
-                "mobility" => Style::Mobility,
-                "baseline" => Style::Baseline,
-                _ => {
-                    return Err(Some(
-                        "expected full, classic, mobility or baseline".to_string(),
-                    ))
-                }
-            };
-            Ok(())
-        } else if name.eq_ignore_ascii_case("EndgameEmpties") {
-            match value.parse::<u32>() {
-                Ok(n) if n <= 60 => {
-                    self.endgame_empties = n;
-                    Ok(())
-                }
-                _ => Err(Some("expected an integer from 0 to 60".to_string())),
-            }
-        } else if name.eq_ignore_ascii_case("ProbCut") {
-            match value.parse::<u32>() {
-                Ok(n) if n <= 40 => {
-                    self.probcut = n;
-                    Ok(())
-                }
-                _ => Err(Some("expected an integer from 0 to 40".to_string())),
-            }
-        } else {
-            Err(None)
-        }
-    }
+    const OPTIONS: &'static [OptionDecl<Self>] = OPTIONS;
 }
 
 impl Evaluate for Othello {
     /// The side to move's evaluation at even and odd depths differs by up to ~600
     /// centi-discs in the opening: windows centre on the same parity (22% fewer nodes to
-    /// depth 12 over examples/othello_midgame's positions).
+    /// depth 12 over the positions of `cargo bench --bench othello_midgame`).
     const PARITY_SWING: bool = true;
 
     type Params = OthelloParams;

@@ -1,17 +1,11 @@
-//! Deterministic hash keys shared by all games: a fixed-seed SplitMix64 sequence computed
-//! at compile time, so hashes (and therefore `bench` node counts) are the same in every build.
+//! Deterministic hash keys shared by all games: SplitMix64's output function of fixed
+//! inputs, computed at compile time, so hashes (and therefore `bench` node counts) are the
+//! same in every build.
+
+use crate::rng::mix64;
 
 /// Squares per player that have a key: enough for the largest board (22x22 Gomoku).
 pub const KEYED_SQUARES: usize = 512;
-
-/// The SplitMix64 output function: a fast, well-mixed 64-bit permutation.
-#[inline]
-pub const fn mix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
 
 const fn make_keys() -> [[u64; KEYED_SQUARES]; 2] {
     let mut keys = [[0u64; KEYED_SQUARES]; 2];

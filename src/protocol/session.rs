@@ -12,11 +12,12 @@ use crossbeam_channel::select;
 use crate::bench;
 use crate::engine::{Event, Job, Request as WorkerRequest, Worker};
 use crate::game::{Game, GameError, Player};
+use crate::options;
 use crate::protocol::answers::{board_text, eval_text, legal_text};
 use crate::protocol::format;
 use crate::protocol::options::{
-    game_option_specs, option_line, set_game_option, set_other_games_option, spin_value,
-    OptionValues,
+    game_option_lines, invalid_value, option_line, set_game_option, set_other_games_option,
+    EngineSettings, ENGINE_OPTIONS, HASH,
 };
 use crate::protocol::parse::{is_ignored, line_id, parse_line};
 use crate::protocol::reader::{spawn_reader, Input};
@@ -25,12 +26,7 @@ use crate::protocol::{
     PROTOCOL_VERSION,
 };
 use crate::registry::{with_game, AllParams, AnyGame, Registered, GAME_NAMES};
-use crate::search::{
-    Clock, Limits, PonderHit, StopFlag, TableError, TranspositionTable, MAX_MULTI_PV, MAX_THREADS,
-};
-
-/// `Hash` at startup, in MiB: the memory of all tables (none is made before it is needed).
-pub const DEFAULT_HASH_MIB: usize = 64;
+use crate::search::{Clock, Limits, PonderHit, StopFlag, TableError};
 
 /// The game selected at startup.
 pub const DEFAULT_GAME: &str = "tictactoe";
@@ -59,12 +55,8 @@ pub struct Session<W: Write> {
     start: AnyGame,
     position: AnyGame,
     params: AllParams,
-    hash_mib: usize,
-    threads: usize,
-    /// `MultiPV`: how many best lines a search reports.
-    multipv: usize,
-    /// The values set for game options, by (game, lower-case option name), for `options`.
-    option_values: OptionValues,
+    /// The engine's own options (`Hash`, `Threads`).
+    settings: EngineSettings,
     worker: Worker,
     running: Option<Running>,
     next_search_id: u64,
@@ -88,16 +80,14 @@ impl<W: Write> Session<W> {
     /// The default hash table or the worker thread could not be set up.
     pub fn new(out: W) -> Result<Self, String> {
         let start = AnyGame::new(DEFAULT_GAME, &[]).map_err(|e| e.to_string())?;
+        let settings = EngineSettings::default();
         Ok(Session {
             out,
             position: start.clone(),
             start,
             params: AllParams::default(),
-            hash_mib: DEFAULT_HASH_MIB,
-            threads: 1,
-            multipv: 1,
-            option_values: OptionValues::new(),
-            worker: Worker::start(DEFAULT_HASH_MIB)?,
+            settings,
+            worker: Worker::start(settings.hash_mib)?,
             running: None,
             next_search_id: 1,
             received: Instant::now(),
@@ -334,7 +324,10 @@ impl<W: Write> Session<W> {
             .map_err(|error| {
                 ProtocolError::new(
                     ErrorKind::Resource,
-                    format!("{what}: {error} (Hash {}); nothing changed", self.hash_mib),
+                    format!(
+                        "{what}: {error} ({HASH} {}); nothing changed",
+                        self.settings.hash_mib
+                    ),
                 )
             })
     }
@@ -375,70 +368,44 @@ impl<W: Write> Session<W> {
 
     fn set_option(&mut self, name: &str, value: &str) -> Reply {
         self.ensure_idle()?;
-        match name.to_ascii_lowercase().as_str() {
-            "hash" => {
-                let mib = spin_value(name, value, 1, TranspositionTable::MAX_MIB as u64)? as usize;
-                match self.ask_worker(WorkerRequest::Resize(mib, self.start.clone()))? {
-                    Ok(()) => {
-                        self.hash_mib = mib;
-                        Ok(String::new())
-                    }
-                    Err(error) => Err(ProtocolError::new(
-                        ErrorKind::Resource,
-                        format!(
-                            "Hash {mib}: {error}; the tables are as they were (Hash {})",
-                            self.hash_mib
-                        ),
-                    )),
+        let Some(option) = options::find(ENGINE_OPTIONS, name) else {
+            let params = &mut self.params;
+            return match with_game!(&self.position, g => set_game_option(g, params, name, value)) {
+                // Options may come before `game` (match runners send them first): an option
+                // the current game lacks goes to every game that has it.
+                Err(error) if error.kind == ErrorKind::UnknownOption => {
+                    set_other_games_option(&mut self.params, name, value)
                 }
-            }
-            "threads" => {
-                self.threads = spin_value(name, value, 1, MAX_THREADS as u64)? as usize;
-                Ok(String::new())
-            }
-            "multipv" => {
-                self.multipv = spin_value(name, value, 1, MAX_MULTI_PV as u64)? as usize;
-                Ok(String::new())
-            }
-            _ => {
-                let values = &mut self.option_values;
-                match with_game!(&self.position, g => set_game_option(g, &mut self.params, values, name, value))
-                {
-                    // Options may come before `game` (match runners send them first): an option
-                    // the current game lacks goes to every game that has it.
-                    Err(error) if error.kind == ErrorKind::UnknownOption => {
-                        set_other_games_option(&mut self.params, values, name, value)
-                    }
-                    other => other,
-                }
+                other => other,
+            };
+        };
+        let mut settings = self.settings;
+        option
+            .set(&mut settings, value)
+            .map_err(|reason| invalid_value(name, value, &reason))?;
+        if option.name == HASH {
+            // Even at the same size: setting `Hash` remakes the tables.
+            let mib = settings.hash_mib;
+            if let Err(error) = self.ask_worker(WorkerRequest::Resize(mib, self.start.clone()))? {
+                return Err(ProtocolError::new(
+                    ErrorKind::Resource,
+                    format!(
+                        "{HASH} {mib}: {error}; the tables are as they were ({HASH} {})",
+                        self.settings.hash_mib
+                    ),
+                ));
             }
         }
+        self.settings = settings;
+        Ok(String::new())
     }
 
     fn options_text(&self) -> String {
-        let mut lines = vec![
-            format!(
-                "Hash type spin default {DEFAULT_HASH_MIB} min 1 max {} (now {})",
-                TranspositionTable::MAX_MIB,
-                self.hash_mib
-            ),
-            format!(
-                "Threads type spin default 1 min 1 max {MAX_THREADS} (now {})",
-                self.threads
-            ),
-            format!(
-                "MultiPV type spin default 1 min 1 max {MAX_MULTI_PV} (now {})",
-                self.multipv
-            ),
-        ];
-        let game = self.position.name();
-        let specs = with_game!(&self.position, g => game_option_specs(g));
-        lines.extend(specs.iter().map(|spec| {
-            let now = self
-                .option_values
-                .get(&(game, spec.name.to_ascii_lowercase()));
-            option_line(spec, now.map_or(spec.default, String::as_str))
-        }));
+        let mut lines: Vec<String> = ENGINE_OPTIONS
+            .iter()
+            .map(|option| option_line(option, &self.settings))
+            .collect();
+        lines.extend(with_game!(&self.position, g => game_option_lines(g, &self.params)));
         lines.join("\n")
     }
 
@@ -468,10 +435,10 @@ impl<W: Write> Session<W> {
             limits: limits(&args, side),
             stop: stop.clone(),
             ponder: ponder.clone(),
-            threads: self.threads,
+            threads: self.settings.threads,
             received: self.received,
             searchmoves,
-            multipv: self.multipv,
+            multipv: self.settings.multipv,
         };
         self.worker
             .send(WorkerRequest::Search(job))

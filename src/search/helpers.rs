@@ -12,10 +12,10 @@ use crate::budget::limits::{Limits, StopFlag};
 use crate::budget::priority::lower_helper_priority;
 use crate::game::score::{ScoreReport, MAX_PLY};
 use crate::game::solver::Solve;
-use crate::search::iterative::{aspiration, is_final, proof_parity, WindowCentre};
 use crate::search::negamax::{Negamax, PvTable};
 use crate::search::ordering::Ordering;
 use crate::search::tt::TranspositionTable;
+use crate::search::window::{aspiration, is_final, proof_parity, WindowCentre};
 
 /// Depth diversity: helper `i` uses row `(i - 1) % 20`. It skips depth `d` when
 /// `(d + PHASE) / SIZE` is odd, so helpers spread over the next depths instead of all

@@ -8,6 +8,10 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// Where the data-driven tests find the reference data (shared with the unit tests).
+#[path = "../../src/testdata.rs"]
+pub mod testdata;
+
 /// How long any single expected line may take.
 pub const LINE_TIMEOUT: Duration = Duration::from_secs(20);
 

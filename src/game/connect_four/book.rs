@@ -1,5 +1,5 @@
 //! Connect Four's opening book: proven values of the positions near the start of the
-//! standard 7x6 board, made by arbor's own solver (examples/connect4_book.rs; the data
+//! standard 7x6 board, made by arbor's own solver (`connect4-book`, tools/; the data
 //! and the commands that made it are described in data/connect_four/README.md).
 //!
 //! The data is compiled in (`include_bytes!`). Format, little-endian:

@@ -4,7 +4,7 @@
 //! rule, open segments of four, centre control. `baseline`: the seed book's segment count,
 //! kept as a weak, predictable sparring partner. Both are bit-parallel: no per-square loops.
 //! `features`/`weighted`: `full` as a linear model over a richer feature set (for fitting
-//! weights to solved positions, `examples/connect4_fallback.rs`); not used in play.
+//! weights to solved positions, `connect4-fallback`, tools/); not used in play.
 
 use crate::game::connect_four::bitboard::{segment_counts, winning_cells, Shape};
 use crate::game::connect_four::ConnectFour;
@@ -202,7 +202,7 @@ pub const CENTI_PER_LOGIT: f64 = 100.0;
 
 /// The full evaluation's linear form: the sure wins and losses first, then the weighted
 /// sum of [`features`]. With [`CLASSIC`] it is [`full`] (a test checks it); other weights
-/// are for fitting and comparing (`examples/connect4_fallback.rs`).
+/// are for fitting and comparing (`connect4-fallback`, tools/).
 pub fn weighted(position: &ConnectFour, weights: &[i32; FEATURES]) -> i32 {
     match features_or_sure(position) {
         Ok(features) => {

@@ -57,7 +57,7 @@ const EARLY_BUDGET: (u32, u32) = (1, 2);
 /// takes seconds, and the heuristic search gets the time. Nine tenths rather than three
 /// quarters: at 100 ms a move it solves 288 instead of 286 of 305 positions of plies
 /// 11-14, and the heuristic search's move in those it leaves kept the result as often
-/// with 10 ms as with 25 (results/connect-four-book/session17-solver).
+/// with 10 ms as with 25 (`cargo bench --bench connect4_solve -- --random ... --movetime`).
 const SOLVABLE_FROM: u32 = 10;
 const SOLVABLE_BUDGET: (u32, u32) = (9, 10);
 

@@ -1,5 +1,6 @@
-//! Connect Four rules, notation and solver tests. Fast, and independent of ../shared
-//! except the data-driven sample, which skips with a message when the folder is absent.
+//! Connect Four rules, notation and solver tests. Fast, and independent of the reference
+//! data except the samples of Pons' test sets, which are ignored unless asked for (see
+//! `crate::testdata`; typed-in lines of the sets run always).
 
 use std::time::Duration;
 
@@ -433,10 +434,10 @@ fn search_moves_leave_out_moves_that_lose_at_once() {
 
 #[test]
 fn the_heuristic_search_keeps_a_win_that_needs_the_threat_moves() {
-    // Ply 13 of session 17's fallback set (results/connect-four-book/session17-fallback):
-    // O to move wins only with e (column 5); every other move loses the win (each child
-    // solved exactly). A depth-8 search over every move picked d; leaving out the moves
-    // that lose at once and extending the forced blocks, it finds e.
+    // A position of ply 13 past the opening book (from `connect4-fallback set`): O to
+    // move wins only with e (column 5); every other move loses the win (each child solved
+    // exactly). A depth-8 search over every move picked d; leaving out the moves that lose
+    // at once and extending the forced blocks, it finds e.
     let mut tables = Tables::try_new(16).expect("16 MiB");
     let root = digits("1243765711265");
     let found = crate::search::search_to_depth(
@@ -455,17 +456,50 @@ fn the_heuristic_search_keeps_a_win_that_needs_the_threat_moves() {
     assert_eq!(solver.wdl(&child, &mut unlimited()), Some(-1));
 }
 
-/// Solves every `stride`-th line (at most `count`) of a test set in
-/// ../shared/benchdata/connect4 and compares with the given scores; skips when absent.
+/// Lines of Pons' test sets (the 1st, 51st and 101st lines of each easy set, the 1st and
+/// 101st of Test_L2_R2, the 1st of Test_L1_R2) as `(file, moves, score)`: checked on every
+/// run, without the data.
+const TEST_SET_LINES: &[(&str, &str, i32)] = &[
+    ("Test_L3_R1", "2252576253462244111563365343671351441", -1),
+    ("Test_L3_R1", "33345517452154243637525163177771661442", 0),
+    ("Test_L3_R1", "37342133236232526427711116166777", -4),
+    ("Test_L2_R1", "5554224333234511764415115", 4),
+    ("Test_L2_R1", "3464123621337153667644637227", 2),
+    ("Test_L2_R1", "6673377312746732", -10),
+    ("Test_L2_R2", "274552224131661", 0),
+    ("Test_L2_R2", "576144672552167723", 3),
+    ("Test_L1_R1", "32164625", 11),
+    ("Test_L1_R1", "661613472611", -11),
+    ("Test_L1_R1", "256613535637", 9),
+    ("Test_L1_R2", "32751571231557", -3),
+];
+
+#[test]
+fn test_set_lines_are_solved_exactly() {
+    let mut solver = ConnectFourSolver::default();
+    for &(file, moves, score) in TEST_SET_LINES {
+        assert_eq!(
+            solver.score(&digits(moves), &mut unlimited()),
+            Some(score),
+            "{file}: {moves}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs ../shared/benchdata (or ARBOR_BENCHDATA=DIR): cargo test -- --ignored"]
+fn the_typed_in_lines_are_those_of_the_test_sets() {
+    for &(file, moves, score) in TEST_SET_LINES {
+        let text = crate::testdata::read(&format!("connect4/{file}"));
+        let line = format!("{moves} {score}");
+        assert!(text.lines().any(|l| l == line), "{file}: {line}");
+    }
+}
+
+/// Solves every `stride`-th line (at most `count`) of a test set in the reference data
+/// (`connect4/FILE`) and compares with the given scores.
 fn check_sample(file: &str, stride: usize, count: usize) {
-    let path = format!(
-        "{}/../shared/benchdata/connect4/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {path} not found (the benchmark data lives outside the repository)");
-        return;
-    };
+    let text = crate::testdata::read(&format!("connect4/{file}"));
     let mut solver = ConnectFourSolver::default();
     let mut checked = 0;
     for line in text.lines().step_by(stride).take(count) {
@@ -486,6 +520,7 @@ fn check_sample(file: &str, stride: usize, count: usize) {
 }
 
 #[test]
+#[ignore = "needs ../shared/benchdata (or ARBOR_BENCHDATA=DIR): cargo test -- --ignored"]
 fn benchdata_sample_end_and_middle_games() {
     check_sample("Test_L3_R1", 50, 20);
     check_sample("Test_L2_R1", 50, 20);
@@ -493,13 +528,14 @@ fn benchdata_sample_end_and_middle_games() {
 }
 
 #[test]
+#[ignore = "needs ../shared/benchdata (or ARBOR_BENCHDATA=DIR): cargo test -- --ignored"]
 fn benchdata_sample_beginnings() {
     check_sample("Test_L1_R1", 50, 20);
     check_sample("Test_L1_R2", 333, 3);
 }
 
 #[test]
-#[ignore = "several seconds per position even in release: run with --release -- --ignored"]
+#[ignore = "needs ../shared/benchdata; seconds per position: cargo test --release -- --ignored"]
 fn benchdata_sample_hard_beginnings() {
     check_sample("Test_L1_R3", 500, 2);
 }

@@ -47,15 +47,14 @@ impl Rule {
     }
 }
 
-pub use crate::game::gomoku::cells::{cell_class, cell_value, combine};
+pub use crate::game::gomoku::cell_class;
+use crate::game::gomoku::cell_class::ClassCounts;
+pub use crate::game::gomoku::cells::{cell_value, combine};
 
 /// Entries of `Board::class_counts` per player: every value of four bits.
 const CLASS_SLOTS: usize = 16;
 
-/// The largest board side.
-pub const MAX_SIZE: usize = 22;
-/// Cells of the largest board.
-pub const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
+pub use crate::game::gomoku::limits::{MAX_CELLS, MAX_SIZE};
 const LINE_SLOTS: usize = 2 * MAX_SIZE - 1;
 const WORDS: usize = MAX_CELLS.div_ceil(64);
 const PAD: usize = patterns::HALF;
@@ -568,6 +567,13 @@ impl Board {
     pub fn line_class(&self, cell: usize, player: usize, dir: usize) -> u8 {
         let (line, pos) = self.locate(dir, cell / self.size, cell % self.size);
         self.window_class(player, dir, line, pos)
+    }
+}
+
+impl ClassCounts for Board {
+    #[inline]
+    fn class_count(&self, player: usize, class: u8) -> u16 {
+        Board::class_count(self, player, class)
     }
 }
 

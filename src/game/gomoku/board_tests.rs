@@ -1,8 +1,10 @@
 //! Board-level questions answered without placing a stone, checked against the answer of
 //! a board copy with the stone placed, on positions of seeded random games.
 
+use super::board::cell_class;
 use super::*;
 use crate::game::gomoku::moves::defences;
+use crate::game::{Evaluate, Game, MoveList, Player};
 
 /// Positions of seeded random games (mostly near the stones, so threats form) of every
 /// rule, each handed to `f` before every move until the game ends.
@@ -21,7 +23,7 @@ pub(crate) fn for_each_random_position(games: usize, mut f: impl FnMut(&Gomoku))
                 f(&position);
                 let mut moves = MoveList::new();
                 position.legal_moves(&mut moves);
-                seed = crate::game::zobrist::mix64(seed);
+                seed = crate::rng::mix64(seed);
                 let (mut near, mut keys) = (MoveList::new(), MoveList::new());
                 position.search_moves(&mut near, &mut keys);
                 let pool = if seed.is_multiple_of(5) {

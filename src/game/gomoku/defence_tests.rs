@@ -5,6 +5,7 @@ use super::vcf::ThreatSolver;
 use super::*;
 use crate::budget::control::Control;
 use crate::game::solver::Solver;
+use crate::game::Game;
 use crate::search::{self, StopFlag, Tables};
 
 /// The 7-ply VCF position of tests.rs one ply earlier: White to move, before j9. Black
@@ -98,7 +99,7 @@ fn without_refutations_no_best_move_is_refuted() {
     assert!(!losing.is_empty());
 }
 
-/// A position of a lost game against Rapfi (`fatal-s14.tsv`, free-s13ft-2 game 20), Black
+/// A position of a game arbor lost against Rapfi, Black
 /// to move: i3 is the best move only from depth 5 on, and White then wins by threats.
 const LATE_BEST: &str = "h8 h7 i8 j8 g8 i9 h10 g10 h11 h12 f8 e8 g9 i11 f7 k9 j10 i7 l10 e6 \
     g5 f6 d6 e7 e9 e5 e4 g7 l9 k10 k8 j7 k7 d7 f9 d9 j5 c8 f11 f10 b9 e10 a6 c5 d5 a7 c9 d10 \

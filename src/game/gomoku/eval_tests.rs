@@ -1,7 +1,10 @@
 //! The evaluation's threat handling at the leaves: the forced block of a four and who
 //! holds the initiative against an open three.
 
+use super::board::cell_class;
+use super::eval::{DOUBLE_THREE_WIN, MAX_STOPPED_CELLS};
 use super::*;
+use crate::game::{Evaluate, Game, Outcome, Player};
 
 fn after(moves: &str) -> Gomoku {
     Gomoku::new_game(&[])
@@ -11,7 +14,7 @@ fn after(moves: &str) -> Gomoku {
 }
 
 /// The defaults with the classic evaluation, whose tempo and discount rules these tests
-/// check (the learned one is the default since session 25).
+/// check (the learned one is the default).
 fn classic() -> GomokuParams {
     GomokuParams {
         eval: GomokuEval::Classic,

@@ -5,6 +5,7 @@
 
 use super::pruning_tests::{after, search, search_counting_nodes};
 use super::*;
+use crate::game::{Evaluate, Game, MoveList, Player};
 use crate::search::ScoreReport;
 
 /// The main search alone (no threat solver at the root), with the extension's quarters.
@@ -79,7 +80,8 @@ fn the_extension_keeps_the_shortest_win_of_a_double_three() {
     }
 }
 
-/// The whole-ply extension without session 10's pruning (whatever the defaults).
+/// The whole-ply extension without the late-move pruning and futility that came with it
+/// (whatever the defaults).
 fn unpruned() -> GomokuParams {
     GomokuParams {
         late_pruning: false,

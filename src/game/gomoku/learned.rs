@@ -1,9 +1,9 @@
 //! The learned evaluation (`GomokuEval learned`): a linear model over the same line and
 //! cell classes the classic evaluation sums, but with its own weight for each class as
 //! the side with the tempo ("mover": the side to move, unless it must stop an open three,
-//! see [`features_of`]) and as the other side ("waiter"), fitted by logistic regression on
+//! see `training::features_of`) and as the other side ("waiter"), fitted by logistic regression on
 //! self-play positions (labelled by their outcome or by a search's value;
-//! `examples/gomoku_train.rs`, data/gomoku/README.md).
+//! `gomoku-train` in tools/, data/gomoku/README.md).
 //!
 //! Each empty cell is worth `sum over its four lines of LINE[role][line class] +
 //! CELL[role][cell class] + COMBO[role][the unordered combination of its four line
@@ -18,10 +18,8 @@
 //! make), which the cell sums cannot see: how the two sides' threats meet. This module
 //! knows nothing about searching.
 
-use crate::game::gomoku::board::cell_class;
-use crate::game::gomoku::threat_mask::{threat_mask, MASKS};
-use crate::game::gomoku::Gomoku;
-use crate::game::Game;
+use crate::game::gomoku::cell_class;
+use crate::game::gomoku::threat_mask::MASKS;
 
 /// Line classes (`patterns.rs`, DEAD..FIVE) that carry a weight.
 pub const LINE_CLASSES: usize = 9;
@@ -43,6 +41,10 @@ pub const MASK_BASE: usize = BLACK_TO_MOVE + 1;
 
 mod weights;
 pub use weights::WEIGHTS;
+
+// The generated table names its length as a number: a weight for every feature and the
+// constant.
+const _: () = assert!(WEIGHTS.len() == FEATURES + 1);
 
 /// `BINOMIAL[n][k]`: n choose k, for the combinatorial number system of [`combo_index`].
 const BINOMIAL: [[usize; 5]; 12] = {
@@ -101,63 +103,12 @@ pub fn cell_worth(weights: &[i32; FEATURES + 1], role: usize, packed: u16, class
     worth
 }
 
-/// The features of `position` from the side to move's point of view, counted from
-/// scratch (for training and tests; the search uses the board's incremental sums).
-pub fn features(position: &Gomoku) -> [f32; FEATURES] {
-    features_of(position, position.side_to_move().index())
-}
-
-/// The features of `position` with player `me` (0 Black, 1 White) as the mover: the
-/// side with the tempo, which is the opponent of the side to move when that side must
-/// stop an open three ([`Gomoku::must_defend`]; the evaluation, with `GomokuInitiative`
-/// on, scores such a position as minus the opponent's view, and the fit trains on the
-/// same view).
-pub fn features_of(position: &Gomoku, me: usize) -> [f32; FEATURES] {
-    let mut out = [0.0; FEATURES];
-    let board = position.board();
-    for cell in 0..board.size() * board.size() {
-        if board.stone(cell).is_some() {
-            continue;
-        }
-        for (role, player) in [me, 1 - me].into_iter().enumerate() {
-            let base = role * ROLE_FEATURES;
-            let packed = board.patterns(player, cell);
-            cell_features(packed, board.cell_class(player, cell), |i| {
-                out[base + i] += 1.0;
-            });
-        }
-    }
-    if me == 0 {
-        out[BLACK_TO_MOVE] = 1.0;
-    }
-    out[MASK_BASE + threat_mask(board, me)] = 1.0;
-    out
-}
-
-/// Whether the evaluation of `position` comes from the weights, not from one of the
-/// threat rules every evaluation shares (a five to play, an open four, a four-three).
-pub fn is_quiet(position: &Gomoku) -> bool {
-    let board = position.board();
-    let me = position.side_to_move().index();
-    let them = 1 - me;
-    if position.outcome().is_some() || board.class_count(me, cell_class::FIVE) > 0 {
-        return false;
-    }
-    let their_fives = board.class_count(them, cell_class::FIVE);
-    if their_fives >= 2 {
-        return false;
-    }
-    !(their_fives == 0
-        && (board.class_count(me, cell_class::OPEN_FOUR) > 0
-            || (board.class_count(them, cell_class::OPEN_FOUR) == 0
-                && board.class_count(me, cell_class::FOUR_THREE) > 0)))
-}
-
 /// The weights as the Rust source of `learned/weights.rs`.
 pub fn format_weights(weights: &[i32]) -> String {
     let numbers: Vec<String> = weights.iter().map(i32::to_string).collect();
     format!(
-        "//! The fitted weights of `learned.rs`, written by `gomoku_train fit` (see\n//! data/gomoku/README.md for the data and the exact command). Do not edit by hand.\n\nuse super::FEATURES;\n\n/// Mover features, waiter features, Black to move, the threat masks, then the constant,\n/// in evaluation points.\npub const WEIGHTS: [i32; FEATURES + 1] = [{}];\n",
+        "//! The fitted weights of `learned.rs`, written by `gomoku-train fit` (see\n//! data/gomoku/README.md for the data and the exact command). Do not edit by hand.\n\n/// Mover features, waiter features, Black to move, the threat masks, then the constant,\n/// in evaluation points.\npub const WEIGHTS: [i32; {}] = [{}];\n",
+        weights.len(),
         numbers.join(", ")
     )
 }

@@ -2,6 +2,7 @@
 //! mirror images score the same, and the board's incremental sums match the features.
 
 use super::*;
+use crate::game::{Evaluate, Game};
 
 const LEARNED: GomokuParams = GomokuParams {
     eval: GomokuEval::Learned,
@@ -62,8 +63,8 @@ fn mirrored(moves: &str, map: impl Fn(usize, usize) -> (usize, usize)) -> String
 fn the_evaluation_is_the_weighted_features() {
     for moves in ["h8 i9 j8", "h8 i9 j8 j9 g7", "h8 h9 i8 i9 f5 g10 k12"] {
         let position = after(moves);
-        assert!(learned::is_quiet(&position), "{moves}");
-        let features = learned::features(&position);
+        assert!(training::is_quiet(&position), "{moves}");
+        let features = training::features(&position);
         let sum: i32 = features
             .iter()
             .zip(WEIGHTS_OF_TEST.iter())
@@ -94,8 +95,8 @@ fn mirror_images_score_the_same() {
         let image = mirrored(moves, map);
         assert_eq!(learned(&image), score, "{image}");
         assert_eq!(
-            learned::features(&after(&image)),
-            learned::features(&after(moves))
+            training::features(&after(&image)),
+            training::features(&after(moves))
         );
     }
 }
@@ -169,7 +170,7 @@ fn table_entries_are_the_weights_of_lines_class_and_combination() {
 
 /// The weighted features of `position` with player `me` as the mover.
 fn weighted(position: &Gomoku, me: usize) -> i32 {
-    let features = learned::features_of(position, me);
+    let features = training::features_of(position, me);
     features
         .iter()
         .zip(WEIGHTS_OF_TEST.iter())
@@ -187,7 +188,7 @@ fn the_side_with_the_tempo_is_the_mover() {
     };
     // White to move against Black's open three: Black has the tempo.
     let position = after("h8 a1 i8 a15 j8");
-    assert!(learned::is_quiet(&position) && position.must_defend());
+    assert!(training::is_quiet(&position) && position.must_defend());
     assert_eq!(position.evaluate(&initiative), -weighted(&position, 0));
     assert_eq!(position.evaluate(&LEARNED), weighted(&position, 1));
     // Nothing to stop: the side to move is the mover, except after a forced reply.
@@ -207,7 +208,7 @@ fn exactly_one_threat_mask_feature_is_set_and_it_names_the_threats() {
     // and an open four.
     let position = after("h8 a1 i8 a15 j8");
     for me in [0, 1] {
-        let features = learned::features_of(&position, me);
+        let features = training::features_of(&position, me);
         let masks = &features[learned::MASK_BASE..learned::FEATURES];
         assert_eq!(masks.iter().sum::<f32>(), 1.0);
         let mask = masks.iter().position(|&x| x == 1.0).expect("a mask");

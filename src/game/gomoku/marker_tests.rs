@@ -4,6 +4,7 @@
 use super::*;
 use crate::game::gomoku::vcf::ThreatSolver;
 use crate::game::score::ScoreReport;
+use crate::game::Game;
 use crate::game::EVAL_LIMIT;
 use crate::search::{self, Limits, StopFlag, Tables};
 
@@ -82,8 +83,8 @@ fn the_proof_search_proves_the_quiet_win() {
     // solver cannot find it. The main search's proof mode proves it: every White reply
     // at the completed nodes is searched, or is outside the relevance zone of the VCF
     // Black threatens there, or leaves Black a VCF found at once; a leaf where Black has
-    // an open four or a four-three counts once a VCF is found there. Before the last
-    // two (session 27) it took depth 11.
+    // an open four or a four-three counts once a VCF is found there. Without the last
+    // two it took depth 11.
     let (result, reports) = search_sp1(8);
     assert!(
         matches!(result.score, ScoreReport::Win(n) if n % 2 == 1),

@@ -15,8 +15,8 @@ use arrayvec::ArrayVec;
 
 use crate::budget::control::Control;
 use crate::game::gomoku::board::cell_class;
-use crate::game::gomoku::moves::defences;
-use crate::game::gomoku::vcf::{count_node, Interrupted, Proof, Threats};
+use crate::game::gomoku::moves::{any_playable, defences};
+use crate::game::gomoku::threats::{count_node, Interrupted, Proof, Threats};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList, Outcome};
 use crate::memory::TableError;
@@ -227,6 +227,83 @@ fn defender_leaf(position: &Gomoku, threats: Threats) -> (u32, u32) {
         return (2, 1);
     }
     (INFINITE, 0) // no threat: the defender is free
+}
+
+impl Run<'_> {
+    /// The number of plies to the five along the proof below a proven `index`, with the
+    /// line that realises it pushed onto `pv` in reverse (attacker's fastest, defender's
+    /// slowest).
+    pub(super) fn distance(
+        &self,
+        index: u32,
+        position: Gomoku,
+        attacker_to_move: bool,
+        pv: &mut Vec<Cell>,
+    ) -> u32 {
+        let node = self.nodes[index as usize];
+        let me = position.side_to_move().index();
+        if node.first == 0 {
+            // A leaf proven on sight.
+            let board = position.board();
+            if attacker_to_move {
+                let mut five = None;
+                board.for_each_threat(me, cell_class::FIVE, |cell, _| five = five.or(Some(cell)));
+                if let Some(cell) = five {
+                    pv.push(Cell(cell as u16));
+                }
+                return 1;
+            }
+            if position.outcome().is_some() {
+                return 0;
+            }
+            let plies = if board.class_count(1 - me, cell_class::FIVE) > 0 {
+                2
+            } else {
+                4
+            };
+            if plies == 2 {
+                let mut fives = MoveList::<Cell>::new();
+                board.for_each_threat(1 - me, cell_class::FIVE, |cell, _| {
+                    fives.push(Cell(cell as u16))
+                });
+                let reply = fives
+                    .iter()
+                    .copied()
+                    .find(|c| !position.is_forbidden(usize::from(c.0)))
+                    .or_else(|| any_playable(&position));
+                if let Some(reply) = reply {
+                    if let Some(&five) = fives.iter().find(|&&f| f != reply) {
+                        pv.push(five);
+                    }
+                    pv.push(reply);
+                }
+            }
+            return plies;
+        }
+        let mut best: Option<(u32, Vec<Cell>)> = None;
+        for c in node.first..node.first + u32::from(node.count) {
+            let child = self.nodes[c as usize];
+            if child.pn != 0 {
+                continue;
+            }
+            let mut next = position.clone();
+            next.play(Cell(child.mv));
+            let mut line = Vec::new();
+            let plies = 1 + self.distance(c, next, !attacker_to_move, &mut line);
+            line.push(Cell(child.mv));
+            let better = match &best {
+                None => true,
+                Some((b, _)) if attacker_to_move => plies < *b,
+                Some((b, _)) => plies > *b,
+            };
+            if better {
+                best = Some((plies, line));
+            }
+        }
+        let (plies, line) = best.unwrap_or((0, Vec::new()));
+        pv.extend(line);
+        plies
+    }
 }
 
 impl Run<'_> {

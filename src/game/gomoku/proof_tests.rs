@@ -4,6 +4,7 @@
 use super::vcf::{ThreatSolver, Threats};
 use super::*;
 use crate::budget::control::Control;
+use crate::game::{Game, Outcome};
 use crate::search::StopFlag;
 
 /// The 15x15 freestyle position after `moves` (shared by the threat-search tests).

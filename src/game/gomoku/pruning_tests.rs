@@ -3,7 +3,10 @@
 //! move. (Defences against a four or an open three are exhaustive lists, never pruned:
 //! `tests.rs` covers them.)
 
+use super::board::cell_class;
+use super::eval::FUTILITY_DEPTH;
 use super::*;
+use crate::game::{Evaluate, Game, GameParams, Player, SetError};
 use crate::search::{self, ScoreReport, Tables};
 
 /// The 15x15 freestyle position after `moves` (Black first); also `extension_tests.rs`'s.
@@ -81,7 +84,7 @@ fn a_plain_four_is_quiet_only_with_the_quiet_fours_option() {
     assert!(!three.is_quiet_move(&params, square(&three, "h8")));
     assert_eq!(
         params.set("GomokuQuietFours", "maybe"),
-        Err(Some("expected true or false".into()))
+        Err(SetError::Invalid("expected true or false".into()))
     );
 }
 

@@ -45,8 +45,7 @@ pub type Zone = [u64; MAX_CELLS.div_ceil(64)];
 /// with an open-four cell ends the line at once (one node), and outside renju the fours of
 /// the last 3 plies are not tried one by one (with no open-four cell none of them wins).
 /// A 7-ply VCF the plain board order needed 442 nodes for at a 7-ply limit (and did not
-/// find in 1,000 at 23) is found in 47 (5 at 23): results/gomoku-rapfi/README.md, session
-/// 21, helper gvcf21.
+/// find in 1,000 at 23) is found in 47 (5 at 23).
 pub fn vcf_line(
     position: &Gomoku,
     max_plies: usize,

@@ -5,6 +5,7 @@ use super::proof_tests::{after, assert_line_wins, prove_within as prove};
 use super::quiet::{passed, relevance_zone, vcf_line};
 use super::vcf::Threats;
 use super::*;
+use crate::game::{Evaluate, Game, MoveList};
 
 /// Black to move. Black h8 (quiet: it makes two closed threes, no four, no open three)
 /// prepares two double fours that share no cell:

@@ -8,7 +8,7 @@
 //! double threes, on a scratch copy of the stone bits (cheap to copy, mutated in place
 //! while the recursion tries moves).
 
-use crate::game::gomoku::board::MAX_CELLS;
+use crate::game::gomoku::limits::MAX_CELLS;
 
 const WORDS: usize = MAX_CELLS.div_ceil(64);
 const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];

@@ -2,8 +2,11 @@
 //! overlines in every direction, a five that wins whatever else it makes, and White using
 //! a forbidden point.
 
+use super::board::cell_class;
 use super::*;
 use crate::budget::control::Control;
+use crate::game::notation::format_square;
+use crate::game::{Evaluate, Game, MoveList, Outcome, Player};
 use crate::search::StopFlag;
 
 /// A 15x15 renju position from Black's and White's stones (squares like `h8`).

@@ -32,8 +32,8 @@ const LONG_MOVE: Duration = Duration::from_millis(1000);
 /// `QUIET_VCT_TIME` is still running at the end of its slice (`find_long_win`): it then
 /// runs to its share of this longer window, and the later stages and the defence follow
 /// in it. Shared sp2-ply19 needs 1.9-2.9 s of plain df-pn (CPU, by the load) where a 5 s
-/// move gives it 1.8 s; of the 135 positions of the free-m9 games (`games-m9-sample.tsv`)
-/// the plain df-pn ran out of 1.8 s on 5 (session 10; the others ended within 1 s), so
+/// move gives it 1.8 s; of 135 positions of freestyle games against Rapfi the plain
+/// df-pn ran out of 1.8 s on 5 (the others ended within 1 s), so
 /// the main search loses the time on few moves, and only in moves of at least 2.2 s
 /// (shorter ones run no df-pn).
 const EXTENDED_ATTACK_TIME_SHARE: u32 = 65;
@@ -75,7 +75,7 @@ const QUIET_DFPN_NODES_FACTOR: u64 = 4;
 /// hands the rest (to `QUIET_DFPN_PERCENT`) to the same search with wider threat checks
 /// (`CheckReach::WIDE`): a move of about 200 s or more (a 45% share). The wider checks
 /// cost 4x on shared sp3-ply58 (40 s instead of 10), which the normal search proves
-/// first, and prove sp1-ply21, which no normal search does (74 s alone, session 28).
+/// first, and prove sp1-ply21, which no normal search does (74 s alone).
 const WIDE_CHECK_TIME: Duration = Duration::from_secs(90);
 const WIDE_SPLIT_PERCENT: u32 = 30;
 /// Quiet candidates a node of the df-pn with quiet threats.
@@ -187,9 +187,8 @@ impl ThreatSolver {
         // With `numbers` in a timed search outside renju: the plain VCT to 40% of the time
         // (the quick, common wins), the VCT with quiet threats of a VCF to 85%, then the
         // proof numbers. Given at least `QUIET_VCT_TIME`: `find_long_win` (df-pn).
-        // Shorter windows keep the older split: at 100 ms a move, arbor-s5 scored 55%
-        // against session 6's split for long windows (120 games, -38 +/- 45 Elo for it,
-        // under load 8-13).
+        // Shorter windows keep this split: at 100 ms a move it scored 55% against the
+        // split for long windows (120 games, -38 +/- 45 Elo for the latter).
         // Untimed searches and `bench` run the plain VCT and the proof numbers only.
         let now = Instant::now();
         let part = |num: u32, den: u32| {

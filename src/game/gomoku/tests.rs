@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::game::perft;
+use crate::game::{Evaluate, Game, GameParams, MoveList, Outcome, Player};
 use crate::search::{self, Limits, ScoreReport, StopFlag, Tables};
 
 fn game(variant: &[(&str, &str)]) -> Gomoku {
@@ -75,9 +76,9 @@ fn variants_are_checked() {
 fn the_attack_share_option_is_a_percentage() {
     let mut params = GomokuParams::default();
     assert_eq!(params.attack_share, 15);
-    assert!(GomokuParams::specs()
+    assert!(GomokuParams::OPTIONS
         .iter()
-        .any(|spec| spec.name == "GomokuAttackShare" && spec.default == "15"));
+        .any(|o| o.name == "GomokuAttackShare" && o.default_text().as_deref() == Some("15")));
     params.set("GomokuAttackShare", "45").expect("in range");
     assert_eq!(params.attack_share, 45);
     params
@@ -229,7 +230,7 @@ fn incremental_state_equals_recomputed_state() {
             while position.outcome().is_none() {
                 let mut moves = MoveList::new();
                 position.legal_moves(&mut moves);
-                seed = crate::game::zobrist::mix64(seed);
+                seed = crate::rng::mix64(seed);
                 // Mostly near existing stones, so lines and threats form.
                 let (mut near, mut keys) = (MoveList::new(), MoveList::new());
                 position.search_moves(&mut near, &mut keys);
@@ -331,17 +332,10 @@ fn one_second_from_an_opening() {
     }
 }
 
-/// The bench positions of ../shared/benchdata/gomoku/forced_wins_freestyle15.tsv as
-/// (id, position, the engine's move as a cell); `None` when the file is absent.
-fn forced_wins() -> Option<Vec<(String, Gomoku, usize)>> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/benchdata/gomoku/forced_wins_freestyle15.tsv"
-    );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipped: {path} is absent");
-        return None;
-    };
+/// The bench positions of the reference data's gomoku/forced_wins_freestyle15.tsv as
+/// (id, position, the engine's move as a cell).
+fn forced_wins() -> Vec<(String, Gomoku, usize)> {
+    let text = crate::testdata::read("gomoku/forced_wins_freestyle15.tsv");
     let cell = |xy: &str| {
         let (x, y) = xy.split_once(',').expect("x,y");
         y.parse::<usize>().expect("y") * 15 + x.parse::<usize>().expect("x")
@@ -355,14 +349,13 @@ fn forced_wins() -> Option<Vec<(String, Gomoku, usize)>> {
         }
         positions.push((fields[0].to_string(), position, cell(fields[5])));
     }
-    Some(positions)
+    positions
 }
 
 #[test]
+#[ignore = "needs ../shared/benchdata (or ARBOR_BENCHDATA=DIR): cargo test -- --ignored"]
 fn bench_forced_wins_are_proven_soundly() {
-    let Some(positions) = forced_wins() else {
-        return;
-    };
+    let positions = forced_wins();
     // ARBOR_VCT_NODES=3000000 cargo test --release ... shows what a bigger budget proves.
     let budget = std::env::var("ARBOR_VCT_NODES")
         .ok()
@@ -446,4 +439,39 @@ fn a_vcf_of_seven_plies_is_proven_and_played() {
     let (mv, score) = best(&position, Limits::default());
     assert!(mv == "h6" || mv == "h8", "{mv}");
     assert_eq!(score, ScoreReport::Win(7));
+}
+
+#[test]
+fn the_declared_defaults_are_the_settings_gomoku_plays_with() {
+    // The defaults as they were written out field by field before the declarations: the
+    // table must give exactly these (the bench signature depends on them).
+    let expected = GomokuParams {
+        eval: GomokuEval::Learned,
+        threat_solver: true,
+        vct_nodes: 2_000_000,
+        leaf_vcf: false,
+        threat_mask: false,
+        defence: true,
+        leaf_block: true,
+        initiative: true,
+        late_pruning: true,
+        futility: true,
+        futility_step: 150,
+        three_discount: 550,
+        attack_share: 15,
+        double_three: true,
+        forced_tempo: true,
+        refutations: true,
+        threat_extension: 2,
+        threat_extension_moves: 6,
+        extension_quiet: 15,
+        extension_stand_pat: false,
+        early_check: 0,
+        final_check: 30,
+        reduction_percent: 50,
+        late_move_percent: 100,
+        quiet_fours: false,
+    };
+    assert_eq!(GomokuParams::default(), expected);
+    assert_eq!(GomokuParams::OPTIONS.len(), 25);
 }

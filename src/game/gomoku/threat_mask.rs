@@ -9,11 +9,11 @@
 //! more to a side whose opponent cannot answer with a four than to one whose opponent can,
 //! and a side that faces a four-three cell must spend its move. Eight yes-or-no facts
 //! about the board's cell class counts (`threat_mask`) index a table of 256 worths, fitted
-//! on arbor's own searches by `examples/gomoku_threat_mask.rs` as what an 8-ply search
+//! on arbor's own searches by `gomoku-threat-mask` (tools/) as what an 8-ply search
 //! adds to the static value in each combination (data/gomoku/threat_mask.md). The board keeps
 //! the class counts, so the term costs eight table reads a leaf.
 
-use crate::game::gomoku::board::{cell_class, Board};
+use crate::game::gomoku::cell_class::{self, ClassCounts};
 
 /// The facts of a mask, in bit order: the side to move can make a four, an open three, a
 /// double three; the opponent can make a four, an open three, a double three, a
@@ -24,6 +24,9 @@ pub const MASKS: usize = 1 << MASK_BITS;
 
 mod weights;
 pub use weights::THREAT_MASK_WEIGHTS;
+
+// The generated table names its length as a number: it holds a worth for every mask.
+const _: () = assert!(THREAT_MASK_WEIGHTS.len() == MASKS);
 
 /// The cell classes whose presence makes the mask, the side to move's then the opponent's.
 const MINE: [u8; 3] = [
@@ -41,7 +44,7 @@ const THEIRS: [u8; 5] = [
 
 /// The threat mask of `board` with player `me` (0 or 1) to move.
 #[inline]
-pub fn threat_mask(board: &Board, me: usize) -> usize {
+pub fn threat_mask(board: &impl ClassCounts, me: usize) -> usize {
     let them = 1 - me;
     let mut mask = 0;
     for (bit, &class) in MINE.iter().enumerate() {
@@ -57,54 +60,8 @@ pub fn threat_mask(board: &Board, me: usize) -> usize {
 pub fn format_weights(weights: &[i32; MASKS]) -> String {
     let numbers: Vec<String> = weights.iter().map(i32::to_string).collect();
     format!(
-        "//! The fitted worths of `threat_mask.rs`, written by `examples/gomoku_threat_mask.rs`\n//! (see data/gomoku/threat_mask.md for the data and the exact command). Do not edit by hand.\n\nuse super::MASKS;\n\n/// The worth of each threat mask for the side to move, in evaluation points.\npub const THREAT_MASK_WEIGHTS: [i32; MASKS] = [{}];\n",
+        "//! The fitted worths of `threat_mask.rs`, written by `gomoku-threat-mask`\n//! (tools/; see data/gomoku/threat_mask.md for the data and the exact command). Do not edit by hand.\n\n/// The worth of each threat mask for the side to move, in evaluation points.\npub const THREAT_MASK_WEIGHTS: [i32; {}] = [{}];\n",
+        weights.len(),
         numbers.join(", ")
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::gomoku::{Gomoku, Rule};
-    use crate::game::Game;
-
-    fn position(moves: &str) -> Gomoku {
-        let mut game = Gomoku::new(15, Rule::Freestyle).expect("15x15");
-        for token in moves.split_whitespace() {
-            let mv = game.parse_legal_move(token).expect("legal");
-            game.play(mv);
-        }
-        game
-    }
-
-    #[test]
-    fn the_mask_names_each_sides_threats() {
-        let empty = position("");
-        assert_eq!(threat_mask(empty.board(), 0), 0);
-        // Black h8 i8, White a1 a2, Black j8: Black has an open three h8-j8 (White to
-        // move): White (to move) faces open-four cells; Black can also make fours.
-        let three = position("h8 a1 i8 a2 j8");
-        let mask = threat_mask(three.board(), 1);
-        assert_eq!(mask & 0b111, 0, "White can make nothing: {mask:#010b}");
-        assert_ne!(mask & 1 << 3, 0, "Black can make a four: {mask:#010b}");
-        assert_ne!(
-            mask & 1 << 7,
-            0,
-            "Black can make an open four: {mask:#010b}"
-        );
-        // Black to move after White's block at g8: a four for Black (k8), no open four.
-        let blocked = position("h8 a1 i8 a2 j8 g8");
-        let mask = threat_mask(blocked.board(), 0);
-        assert_ne!(mask & 1, 0, "Black can make a four: {mask:#010b}");
-        assert_eq!(mask & 1 << 7, 0);
-        assert_eq!(mask >> 3 & 1, 0, "White has no four to make: {mask:#010b}");
-    }
-
-    #[test]
-    fn the_weights_cover_every_mask_and_format_back() {
-        assert_eq!(THREAT_MASK_WEIGHTS.len(), MASKS);
-        let text = format_weights(&THREAT_MASK_WEIGHTS);
-        let numbers = text.rsplit('[').next().expect("a table");
-        assert_eq!(numbers.matches(',').count(), MASKS - 1);
-    }
 }

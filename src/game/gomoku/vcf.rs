@@ -15,6 +15,8 @@ use crate::game::gomoku::proof::{DfpnSearch, ProofSearch};
 use crate::game::gomoku::quiet::{
     for_each_cell, passed, quiet_moves, relevance_zone, vcf_line, Line, Zone,
 };
+use crate::game::gomoku::threats::{count_node, QUICK_VCF_NODES, QUICK_VCT_NODES};
+pub use crate::game::gomoku::threats::{Interrupted, Proof, Threats};
 use crate::game::gomoku::vct_zone::vct_zone;
 use crate::game::gomoku::{Cell, Gomoku, Rule};
 use crate::game::{Game, MoveList};
@@ -27,51 +29,16 @@ const MAX_THREES: usize = 8;
 /// The most quiet moves (threatening a VCF) the attacker tries at a node (3 proved the
 /// most of 34 own-set positions in 3 s, against 2, 4, 6 and 10).
 pub(super) const QUIET_TRIES: usize = 3;
-/// Nodes of the VCF that makes a quiet move a threat.
-pub(super) const QUICK_VCF_NODES: u32 = 60;
 /// Key of "no VCF within these plies" in the failed table: the position's hash with this.
 const NO_VCF_SALT: u64 = 0x5851_F42D_4C95_7F2D;
 /// The same for "neither a VCF nor a small VCT" (`Threats::QuietVct`).
 const NO_VCT_SALT: u64 = 0x2545_F491_4F6C_DD1D;
-/// Nodes of the VCT that makes a quiet move a threat (`Threats::QuietVct`): with 100,
-/// 400 and 1500 that stage alone proved 21, 19 and 18 of the own set's 34 in 2 s each
-/// (`results/gomoku-rapfi/stages-s6-*`); 150 was not measured alone.
-pub(super) const QUICK_VCT_NODES: u32 = 150;
 /// The longest VCT of the iterative-deepening stage, in plies.
 pub(super) const SHALLOW_VCT_PLIES: u32 = 25;
 /// Bytes a failed-position entry costs in the hash map, roughly (key, value, control).
 const FAILED_ENTRY_BYTES: usize = 24;
 /// Memory of the solver's tables when the engine has not said (`Solver::set_memory`).
 const DEFAULT_MEMORY: usize = 32 << 20;
-
-/// Which threats the attacker may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Threats {
-    /// Fours only.
-    Fours,
-    /// Fours and threes.
-    FoursAndThrees,
-    /// Fours, threes and quiet moves that threaten a VCF, answered within the VCF's
-    /// relevance zone (`quiet.rs`); like `FoursAndThrees` in renju and in `proof.rs`.
-    Quiet,
-    /// As `Quiet`, and quiet moves that threaten a small VCT (when they threaten no VCF),
-    /// answered within that VCT's relevance zone (`vct_zone.rs`).
-    QuietVct,
-}
-
-impl Threats {
-    /// Whether open threes are threats.
-    pub fn threes(self) -> bool {
-        self != Threats::Fours
-    }
-}
-
-/// A proven win: the moves from the root and the number of plies to the five.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Proof {
-    pub pv: Vec<Cell>,
-    pub plies: u32,
-}
 
 /// The solver state kept between searches: positions known to have no VCF, the
 /// proof-number search of VCTs (`proof.rs`) with its arena, and the depth-first
@@ -100,40 +67,12 @@ impl Default for ThreatSolver {
     }
 }
 
-/// Why a proof search ended without an answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Interrupted {
-    /// `stop`, the clock or the engine's node limit.
-    Aborted,
-    /// The solver's own node budget ran out.
-    Budget,
-}
-
 /// Records a position known to have no win (within the plies given): if the map cannot
 /// grow, the fact is not kept (it is only a shortcut).
 fn remember_failed(failed: &mut HashMap<u64, u32>, key: u64, plies: u32) {
     if failed.try_reserve(1).is_ok() {
         failed.insert(key, plies);
     }
-}
-
-/// Counts one node of a threat search (VCT, proof numbers, df-pn): interrupted by `stop`
-/// or the engine's limits through `control`, by the search's own node `budget`, or by its
-/// `deadline`, read every 256 nodes only (a clock read costs more than a node).
-pub(super) fn count_node(
-    control: &mut Control,
-    visited: &mut u64,
-    budget: u64,
-    deadline: Option<Instant>,
-) -> Result<(), Interrupted> {
-    *visited += 1;
-    if !control.visit() {
-        return Err(Interrupted::Aborted);
-    }
-    if *visited > budget || (*visited & 255 == 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
-        return Err(Interrupted::Budget);
-    }
-    Ok(())
 }
 
 struct Search<'a> {

@@ -6,7 +6,7 @@ use super::quiet::{for_each_cell, Zone};
 use super::vcf::Threats;
 use super::vct_zone::vct_zone;
 use super::*;
-use crate::game::Player;
+use crate::game::{Game, Player};
 
 fn contains(zone: &Zone, cell: usize) -> bool {
     zone[cell / 64] >> (cell % 64) & 1 == 1
@@ -74,7 +74,7 @@ fn a_stone_outside_the_zone_of_a_longer_vct_leaves_the_win() {
     assert_zone_holds(&position, 7);
 }
 
-/// Own-set game 39 (`results/gomoku-rapfi/mates_from_match.tsv`, Rapfi: g8, mate in 17)
+/// Own-set game 39 (Rapfi: g8, mate in 17)
 /// after Black g8 (an open three f8-h8) and White's block i8, Black to move:
 ///
 /// ```text

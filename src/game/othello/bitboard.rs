@@ -283,9 +283,9 @@ mod tests {
     fn shift_move_generation_matches_square_by_square_walks() {
         let mut seed = 0x1234_5678_9ABC_DEF0u64;
         for _ in 0..3000 {
-            seed = crate::game::zobrist::mix64(seed);
+            seed = crate::rng::mix64(seed);
             let a = seed;
-            seed = crate::game::zobrist::mix64(seed);
+            seed = crate::rng::mix64(seed);
             let (player, opponent) = (a & seed, !a & seed.rotate_left(7));
             let mut expected = 0;
             for square in 0..64 {

@@ -1,6 +1,6 @@
 //! The learned evaluation: pattern tables ([`super::pattern`]) plus a few scalar terms,
-//! one weight set per stage of [`STAGE_WIDTH`] empties, fitted by [`super::train`] from
-//! arbor's own solved games. The weights ship inside the binary (`include_bytes!` of
+//! one weight set per stage of [`STAGE_WIDTH`] empties, fitted from arbor's own solved
+//! games by `othello-train` (tools/). The weights ship inside the binary (`include_bytes!` of
 //! `data/othello/weights.bin`, format in [`LearnedWeights::decode`]); nothing is read at
 //! run time.
 

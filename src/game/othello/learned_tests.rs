@@ -1,5 +1,5 @@
-//! Tests of the learned evaluation: pattern indices, symmetry, the weights file and the
-//! training pipeline end to end on a tiny data set.
+//! Tests of the learned evaluation: pattern indices, symmetry and the weights file (the
+//! trainer's own tests are in tools/).
 
 use crate::game::othello::bitboard::{flips, legal_moves};
 use crate::game::othello::learned::{embedded, LearnedWeights, STAGES, STAGE_LEN};
@@ -7,10 +7,7 @@ use crate::game::othello::pattern::{
     canonical_indices, family_of, flip_horizontal, flip_vertical, indices, slow_index, transpose,
     FAMILIES,
 };
-use crate::game::othello::train::data::{read_all, UNLABELED};
-use crate::game::othello::train::fit::{fit, FitConfig};
-use crate::game::othello::train::gen::{generate, GenConfig};
-use crate::game::othello::train::rng::Rng;
+use crate::rng::SplitMix64;
 
 /// The eight board symmetries as bitboard maps.
 fn symmetries() -> [fn(u64) -> u64; 8] {
@@ -28,7 +25,7 @@ fn symmetries() -> [fn(u64) -> u64; 8] {
 
 /// Positions along random games (every ply, passes included).
 fn random_positions(seed: u64, games: usize) -> Vec<(u64, u64)> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     for _ in 0..games {
         let (mut p, mut o) = (1u64 << 35 | 1 << 28, 1u64 << 27 | 1 << 36);
@@ -52,7 +49,7 @@ fn random_positions(seed: u64, games: usize) -> Vec<(u64, u64)> {
 
 /// Weights with random values, equal for mirror-image configurations (as fitted ones are).
 fn random_weights(seed: u64) -> LearnedWeights {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let canonical = canonical_indices();
     let mut w = LearnedWeights::zero();
     for stage in 0..STAGES {
@@ -153,52 +150,6 @@ fn the_shipped_weights_file_decodes_and_is_not_empty() {
 }
 
 #[test]
-fn the_trainer_runs_end_to_end_on_a_tiny_data_set() {
-    let config = GenConfig {
-        games: 6,
-        seed: 42,
-        exact_empties: 10,
-        ..GenConfig::default()
-    };
-    let mut bytes = Vec::new();
-    let stats = generate(&config, &mut bytes, |_| {}).expect("writes to memory");
-    assert_eq!(stats.games, 6);
-    let samples = read_all(&mut bytes.as_slice()).expect("reads back");
-    assert_eq!(samples.len() as u64, stats.labelled + stats.unlabelled);
-    assert!(samples
-        .iter()
-        .all(|s| (s.label == UNLABELED) == (s.empties() > 10)));
-    // Same seed, same data.
-    let mut again = Vec::new();
-    generate(&config, &mut again, |_| {}).expect("writes to memory");
-    assert_eq!(again, bytes);
-
-    let fit_config = FitConfig {
-        depth: 2,
-        lambda: 1.0,
-        iterations: 20,
-        stages: STAGES,
-        neighbours: true,
-    };
-    let (weights, reports) = fit(&samples, &fit_config, |_| {});
-    assert_eq!(reports.len(), STAGES);
-    // The exact stages are fitted better than predicting zero.
-    for r in reports.iter().take(2) {
-        assert!(r.exact > 0 && r.searched == 0);
-        let labels: Vec<f64> = samples
-            .iter()
-            .filter(|s| s.label != UNLABELED && (s.empties() as usize - 1) / 4 == r.stage)
-            .map(|s| f64::from(s.label))
-            .collect();
-        let zero_rmse = (labels.iter().map(|y| y * y).sum::<f64>() / labels.len() as f64).sqrt();
-        assert!(r.train_rmse < zero_rmse, "{r:?} vs {zero_rmse}");
-    }
-    assert!(reports.iter().any(|r| r.searched > 0));
-    let back = LearnedWeights::decode(&weights.encode()).expect("decodes");
-    assert_eq!(back, weights);
-}
-
-#[test]
 fn incremental_indices_and_evaluation_agree_with_the_full_ones_over_random_games() {
     use crate::game::othello::incremental::PatternIndices;
     use crate::game::othello::learned::SidedTables;
@@ -208,7 +159,7 @@ fn incremental_indices_and_evaluation_agree_with_the_full_ones_over_random_games
 
     let weights = random_weights(17);
     let tables = SidedTables::new(&weights);
-    let mut rng = Rng::new(19);
+    let mut rng = SplitMix64::new(19);
     let mut checked = 0;
     for _ in 0..30 {
         let mut position = Othello::new();

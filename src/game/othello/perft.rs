@@ -3,19 +3,15 @@
 //! the generic [`crate::game::perft`] counts them.
 
 use crate::game::othello::bitboard::{flips, legal_moves};
-use crate::game::othello::Othello;
 
-/// The number of leaves `depth` plies below `position`.
-pub fn fast_perft(position: &Othello, depth: u32) -> u64 {
+/// The number of leaves `depth` plies below the position of `player` (to move) and
+/// `opponent` discs, where `moves` is the legal-move mask of `player` (0 when it must pass
+/// or the game is over).
+pub fn leaves(player: u64, opponent: u64, moves: u64, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    count(
-        position.player(),
-        position.opponent(),
-        position.move_mask(),
-        depth,
-    )
+    count(player, opponent, moves, depth)
 }
 
 /// Leaves below (`player`, `opponent`) with `moves` its legal-move mask; `depth >= 1`.

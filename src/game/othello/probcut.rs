@@ -1,7 +1,7 @@
 //! Multi-ProbCut's statistics for the learned evaluation: which shallow search stands
 //! for a deep one, and how far apart their values typically are.
 //!
-//! Measured by `othello_train probcut` (data/othello/README.md): engine searches to every
+//! Measured by `othello-train probcut` (data/othello/README.md): engine searches to every
 //! depth from positions of the training data, the deviation of the deep value from the
 //! shallow one per depth and range of empties. Placeholder values until measured.
 

@@ -180,7 +180,7 @@ fn hash_depends_on_board_and_side_only() {
         while p.outcome().is_none() {
             let mut moves = MoveList::new();
             p.legal_moves(&mut moves);
-            seed = crate::game::zobrist::mix64(seed);
+            seed = crate::rng::mix64(seed);
             p.play(moves[(seed % moves.len() as u64) as usize]);
             let text = seen.entry(p.hash()).or_insert_with(|| p.position_text());
             assert_eq!(*text, p.position_text());
@@ -241,7 +241,7 @@ fn small_endgames_match_a_plain_minimax() {
         while p.outcome().is_none() && p.empties() > 9 {
             let mut moves = MoveList::new();
             p.legal_moves(&mut moves);
-            seed = crate::game::zobrist::mix64(seed);
+            seed = crate::rng::mix64(seed);
             p.play(moves[(seed % moves.len() as u64) as usize]);
         }
         if p.outcome().is_some() {

@@ -30,11 +30,11 @@ const ROTATED_PLIES: i32 = 2;
 const ETC_MIN_EMPTIES: i32 = 12;
 
 /// "No line left" is tried only with at most this many empty cells: with more, a side
-/// without a line of four left is all but unknown (on the middle-game benchmark of
-/// results/connect-four-book/session17-solver, the node count is the same as without a
-/// limit down to 14 empty cells), and the test costs time. The pairing rules
-/// ([`pairing_bound`]) have no limit: on the benchmark of
-/// results/connect-four-book/session18-rules they still save nodes with 32 empty cells.
+/// without a line of four left is all but unknown (on the middle-game benchmark,
+/// `cargo bench --bench connect4_solve -- --random`, the node count is the same as without
+/// a limit down to 14 empty cells), and the test costs time. The pairing rules
+/// ([`pairing_bound`]) have no limit: on the same benchmark they still save nodes with 32
+/// empty cells.
 const NO_LINE_MAX_EMPTIES: i32 = 16;
 
 /// The pairing rules' bound of a node passed down from its parent: not known yet, or
@@ -51,7 +51,7 @@ mod root;
 #[cfg(test)]
 mod tests;
 
-use ordered::Ordered;
+use ordered::{Ordered, MAX_COLS};
 
 /// What the root procedures need from a search, whatever its geometry.
 pub(super) trait SearchOps {
@@ -95,9 +95,6 @@ pub(super) struct Search<'a, G: Geometry> {
     pending: u64,
     halt: Option<Halt>,
 }
-
-/// The most columns a board can have: `(rows + 1) * cols <= 64` with at least 4 rows.
-const MAX_COLS: usize = 12;
 
 impl<'a, G: Geometry> Search<'a, G> {
     pub(super) fn new(
@@ -362,8 +359,8 @@ impl<'a, G: Geometry> Search<'a, G> {
         // A child where the pairing rules bound the opponent to at most 0 (or -1) makes
         // this node worth at least 0 (or 1): a cutoff if that reaches beta. Checked for
         // every child before any is searched, as the move order seldom puts it first (on
-        // the benchmark of results/connect-four-book/session18-rules: 21.0M instead of
-        // 27.5M nodes and 15% less time; nothing gained by a limit on empty cells).
+        // the middle-game benchmark: 21.0M instead of 27.5M nodes and 15% less time;
+        // nothing gained by a limit on empty cells).
         // The bounds are kept for the children's own check.
         let mut rules = [RULE_UNKNOWN; MAX_COLS];
         if beta <= 1 {

@@ -17,7 +17,7 @@ use crate::game::connect_four::ConnectFour;
 /// Helpers start only in positions with at least this many empty cells (on 7x6, at most
 /// 14 discs: Pons' opening sets, where 2 threads solved 1.2-1.4x faster). Later solves
 /// take milliseconds, and starting, stopping and joining the helpers cost more than they
-/// gain (1.5-2x slower middle-game solves with 2 threads, results/connect-four-threads).
+/// gain (1.5-2x slower middle-game solves with 2 threads).
 const HELPERS_MIN_EMPTIES: u32 = 28;
 
 impl ConnectFourSolver {

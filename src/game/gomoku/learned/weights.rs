@@ -1,11 +1,9 @@
-//! The fitted weights of `learned.rs`, written by `gomoku_train fit` (see
+//! The fitted weights of `learned.rs`, written by `gomoku-train fit` (see
 //! data/gomoku/README.md for the data and the exact command). Do not edit by hand.
-
-use super::FEATURES;
 
 /// Mover features, waiter features, Black to move, the threat masks, then the constant,
 /// in evaluation points.
-pub const WEIGHTS: [i32; FEATURES + 1] = [
+pub const WEIGHTS: [i32; 1288] = [
     13, -2, 17, 82, 112, -5, -135, -228, 298, 0, -188, -257, -333, -352, -124, -218, 170, 756, 286,
     298, -20, -6, 14, 34, 50, -21, -10, 11, 30, -22, -17, 7, -24, -8, -36, -10, 1, 14, 27, -2, 1,
     16, -22, -9, -42, 8, 18, 25, 26, 8, -18, -16, -28, -40, -15, 59, 75, 84, 98, 56, 56, 79, 38,

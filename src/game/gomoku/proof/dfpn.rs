@@ -26,7 +26,7 @@ use super::dfpn_table::{Entry, Table};
 use super::line::finish_line;
 use crate::budget::control::Control;
 use crate::game::gomoku::board::cell_class;
-use crate::game::gomoku::vcf::{count_node, Interrupted, Proof, Threats, QUICK_VCT_NODES};
+use crate::game::gomoku::threats::{count_node, Interrupted, Proof, Threats, QUICK_VCT_NODES};
 use crate::game::gomoku::{Cell, Gomoku};
 use crate::game::{Game, MoveList};
 
@@ -48,7 +48,7 @@ const ATTACKER_SALT: u64 = 0x9FB2_1C65_1E98_DF25;
 const NO_MOVE: u16 = u16::MAX;
 /// Plies from the root whose quiet threats are checked by a larger small VCT (`Run::
 /// reach`): own-set g35 needs 600 nodes where 150 find nothing, and 600 everywhere
-/// slowed other proofs 1.5-2.5x (session 8).
+/// slowed other proofs 1.5-2.5x.
 pub(super) const NEAR_DEPTH: usize = 6;
 /// Quiet candidates of the root's attacker: own-set g11 starts with its 4th-8th best.
 pub(super) const ROOT_QUIET_TRIES: usize = 8;
@@ -76,7 +76,7 @@ impl CheckReach {
     /// threes that threaten) runs through defender nodes after a counter-four pair
     /// (White F7, Black E8 after J3) whose threat a 600-node check misses and a df-pn
     /// finds in 7,725 nodes. With these checks the quiet df-pn proves `win 35` in 74 s
-    /// (282M nodes, 512 MiB); sp3-ply58 then takes 40 s instead of 10 (session 28).
+    /// (282M nodes, 512 MiB); sp3-ply58 then takes 40 s instead of 10.
     pub const WIDE: CheckReach = CheckReach {
         near_depth: 12,
         near_nodes: 50_000,
@@ -86,14 +86,14 @@ impl CheckReach {
 
 /// Node budget of the small VCT that checks the quiet threat of the root's own move (the
 /// defender's node at depth 1): own-set g25's f7 threatens a 9-ply VCT that the deepening
-/// search needs 1,512 nodes for (session 9: proven with 3,000 here, not with 1,500).
+/// search needs 1,512 nodes for (proven with 3,000 here, not with 1,500).
 /// There are at most `ROOT_QUIET_TRIES` such nodes, each checked once (cached).
 pub(super) const FIRST_QUIET_VCT_NODES: u32 = 3_000;
 
 /// Node budget of the second, larger check of the quiet threat of a stop (the attacker's
 /// quiet move that stops the defender's open three) deeper than `NEAR_DEPTH`, where the
 /// first check gets `QUICK_VCT_NODES`: own-set g4's win needs such stops whose threat
-/// the 150-node check misses (session 14). A stop is forced (the defender's open three
+/// the 150-node check misses. A stop is forced (the defender's open three
 /// leaves the attacker no other quiet move), so these checks are few.
 pub(super) const STOP_VCT_NODES: u32 = 400;
 /// The proof number of a stop whose first check found no threat until the search needs
@@ -724,7 +724,7 @@ impl Run<'_> {
     /// it made the search shy away from exactly the lines with the most counter-fours.
     /// Shared sp3-ply58, quiet df-pn, 32 MiB: summed, no proof in 300 s (436M nodes);
     /// weak, `win 35` after 12.4M nodes (9 s); the plain df-pn proves it too (6.3M). On
-    /// both forced-win sets the quiet df-pn needs 0.76x the nodes (session 28). Proofs
+    /// both forced-win sets the quiet df-pn needs 0.76x the nodes. Proofs
     /// and disproofs are exact either way (0 and infinite mean the same); the numbers
     /// only guide the search.
     fn gather(

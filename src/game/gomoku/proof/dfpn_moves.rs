@@ -11,7 +11,7 @@
 use crate::game::gomoku::board::cell_class;
 use crate::game::gomoku::moves::{defences, order_key, own_fours};
 use crate::game::gomoku::quiet::{for_each_cell, passed, quiet_moves, relevance_zone, vcf_line};
-use crate::game::gomoku::vcf::{Threats, QUICK_VCF_NODES};
+use crate::game::gomoku::threats::{Threats, QUICK_VCF_NODES};
 use crate::game::gomoku::vct_zone::vct_zone;
 use crate::game::gomoku::{Cell, Gomoku, Rule};
 use crate::game::{Game, MoveList, Outcome};

@@ -202,7 +202,7 @@ fn the_table_stays_within_its_memory() {
 fn the_root_tries_more_quiet_moves_and_checks_threats_near_it_further() {
     use super::dfpn::{NEAR_DEPTH, ROOT_QUIET_TRIES, ROOT_QUIET_VCT_NODES};
     use crate::game::gomoku::quiet::quiet_moves;
-    use crate::game::gomoku::vcf::QUICK_VCT_NODES;
+    use crate::game::gomoku::threats::QUICK_VCT_NODES;
     use crate::game::MoveList;
     // Own-set g11 (Black to move): g9, quiet, threatens a VCT and wins (Rapfi: M23);
     // it is not among the 3 best quiet candidates a node gets, only the root's 8.
@@ -216,7 +216,7 @@ fn the_root_tries_more_quiet_moves_and_checks_threats_near_it_further() {
     assert!(!ranked(3).contains(&g9));
     assert!(ranked(ROOT_QUIET_TRIES).contains(&g9));
     // Own-set g35 (Black to move, Rapfi: i10 M25): its win needs quiet threats that a
-    // 150-node small VCT misses within 6 plies of the root (session 8: disproven at once).
+    // 150-node small VCT misses within 6 plies of the root (with that check alone: disproven at once).
     let g35 = after("h8 i8 g6 h9 j7 f7 j6 f9 j5 j8 i6 f6 f8 g8");
     let mut solver = ThreatSolver::default();
     solver.set_memory_budget(16 << 20);
@@ -251,19 +251,19 @@ fn the_root_tries_more_quiet_moves_and_checks_threats_near_it_further() {
 #[test]
 fn a_stop_of_their_open_three_gets_a_second_larger_threat_check() {
     use super::dfpn::{NEAR_DEPTH, STOP_VCT_NODES};
-    use crate::game::gomoku::vcf::QUICK_VCT_NODES;
+    use crate::game::gomoku::threats::QUICK_VCT_NODES;
     // Own-set g4 (White to move; Black has an open three; Rapfi: g10 +M25, and g9 +M37 in
     // its game). White's win runs through stops of Black's open threes that threaten a
     // VCT, some deeper than `NEAR_DEPTH` plies, where the 150-node check misses their
     // threat: without the second check of a stop the quiet df-pn disproves g4 at once
-    // (session 14: 256,130 nodes, 68 ms).
+    // (256,130 nodes, 68 ms).
     let g4 = after(
         "h8 h10 j10 i9 j8 j9 k9 i7 i10 i11 k10 k8 l10 m10 l9 k13 j12 j11 l12 l11 k11 i13 \
          n8 m9 m7 l8 j13 i5 i6 k5 k7 f9 n7 l7 n9 n6 m12 k12 n11 n10 o6 m8 m11 n12 k14 l13 \
          m14 m13 h11",
     );
-    // 64 MiB: the line shown is read from the table, and with 32 MiB (since session 21's
-    // shorter VCFs of the threat checks) an entry on it is replaced: the line stops 12
+    // 64 MiB: the line shown is read from the table, and with 32 MiB (since the shorter
+    // VCFs of the threat checks) an entry on it is replaced: the line stops 12
     // plies in, at a position White still wins (a fresh df-pn: 13 plies).
     let mut solver = ThreatSolver::default();
     solver.set_memory_budget(64 << 20);
@@ -390,8 +390,8 @@ fn a_summed_number_is_the_largest_childs_and_one_for_each_other_open_child() {
 fn counter_fours_in_any_order_do_not_scare_the_search_off_a_long_vct() {
     // Shared sp3-ply58 (White to move, Rapfi `+M37`) after six plies of arbor's line: a
     // VCT of fours and threes through Black's counter-fours, which transpose in any order.
-    // With the children's numbers summed the plain df-pn needed 698,422 nodes (session
-    // 28, 645 ms in release); with the weak sums 334,379. A budget between the two.
+    // With the children's numbers summed the plain df-pn needed 698,422 nodes (645 ms in
+    // release); with the weak sums 334,379. A budget between the two.
     let position = after(
         "h8 h9 j10 i9 i8 g8 g9 i7 i10 h10 j8 k8 k9 j9 l10 m10 k11 l9 n11 m11 m9 n8 i11 h12 \
          i13 j12 h11 j11 i12 i14 j13 k14 e11 f11 e10 f10 g13 f13 f12 d10 n13 n10 n12 k13 l12 \

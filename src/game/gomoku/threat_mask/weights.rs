@@ -1,10 +1,8 @@
-//! The fitted worths of `threat_mask.rs`, written by `examples/gomoku_threat_mask.rs`
-//! (see data/gomoku/threat_mask.md for the data and the exact command). Do not edit by hand.
-
-use super::MASKS;
+//! The fitted worths of `threat_mask.rs`, written by `gomoku-threat-mask`
+//! (tools/; see data/gomoku/threat_mask.md for the data and the exact command). Do not edit by hand.
 
 /// The worth of each threat mask for the side to move, in evaluation points.
-pub const THREAT_MASK_WEIGHTS: [i32; MASKS] = [
+pub const THREAT_MASK_WEIGHTS: [i32; 256] = [
     -2, 28, 457, 502, 0, 0, 6, 16, 9, -4, 162, 197, 0, 0, 85, 163, -299, -87, 109, 641, 0, 0, -30,
     52, -380, -181, -214, 67, 0, 0, -367, 170, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     -485, -115, 122, 759, 0, 0, -7, -31, -291, -174, -76, 200, 0, 0, -76, 318, 0, 0, 0, 0, 0, 0, 0,

@@ -98,13 +98,13 @@ mod tests {
     fn counts_agree_with_the_flips_on_full_boards() {
         let mut seed = 0x0DDB_A11C_AFE5_EED5u64;
         for round in 0..3000 {
-            seed = crate::game::zobrist::mix64(seed);
+            seed = crate::rng::mix64(seed);
             let mut discs = seed;
             if round % 3 == 0 {
                 // Sparse and dense boards too, where many moves flip nothing.
-                discs &= crate::game::zobrist::mix64(seed ^ 1);
+                discs &= crate::rng::mix64(seed ^ 1);
             } else if round % 3 == 1 {
-                discs |= crate::game::zobrist::mix64(seed ^ 2);
+                discs |= crate::rng::mix64(seed ^ 2);
             }
             for square in 0..64 {
                 let player = discs & !(1u64 << square);

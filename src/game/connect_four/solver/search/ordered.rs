@@ -1,6 +1,7 @@
 //! A node's candidate moves in search order.
 
-use super::MAX_COLS;
+/// The most columns a board can have: `(rows + 1) * cols <= 64` with at least 4 rows.
+pub(super) const MAX_COLS: usize = 12;
 
 /// The candidate moves sorted by score, best first, centre first on equal scores. Moves
 /// are slots of the centre-first column order; the sort moves only packed `u32` keys.

@@ -1,12 +1,12 @@
 //! The training tool of the learned Othello evaluation (see data/othello/README.md):
 //!
-//! `cargo run --release --example othello_train -- gen --games N --seed S [--exact E] --out FILE`
+//! `cargo run --release -p arbor-tools --bin othello-train -- gen --games N --seed S [--exact E] --out FILE`
 //! plays self-play games and writes their positions, the late ones labelled exactly.
 //!
-//! `cargo run --release --example othello_train -- fit --out WEIGHTS FILE...` labels the
+//! `cargo run --release -p arbor-tools --bin othello-train -- fit --out WEIGHTS FILE...` labels the
 //! early positions by searching with the stages already trained and fits every stage.
 //!
-//! `cargo run --release --example othello_train -- probcut FILE... [--positions N]
+//! `cargo run --release -p arbor-tools --bin othello-train -- probcut FILE... [--positions N]
 //! [--max-depth D]` measures Multi-ProbCut's deep-vs-shallow statistics.
 
 use std::fs::File;
@@ -15,17 +15,15 @@ use std::time::Instant;
 
 use arbor::game::othello::learned::STAGE_WIDTH;
 use arbor::game::othello::probcut as shallow;
-use arbor::game::othello::train::data::{read_all, Sample};
-use arbor::game::othello::train::fit::{fit as fit_all, FitConfig};
-use arbor::game::othello::train::gen::{generate, GenConfig};
 use arbor::game::othello::{Othello, OthelloParams};
 use arbor::game::score::ScoreReport;
 use arbor::game::Player;
 use arbor::search::{search_to_depth, Tables};
+use arbor_tools::othello_train::data::{read_all, Sample};
+use arbor_tools::othello_train::fit::{fit as fit_all, FitConfig};
+use arbor_tools::othello_train::gen::{generate, GenConfig};
 
-#[path = "common/flags.rs"]
-mod flags;
-use flags::value;
+use arbor_tools::flags::value;
 
 fn main() {
     env_logger::init();
@@ -35,7 +33,9 @@ fn main() {
         Some("fit") => fit(&args[1..]),
         Some("probcut") => probcut(&args[1..]),
         _ => {
-            eprintln!("usage: othello_train gen|fit|probcut ... (see the file's header)");
+            eprintln!(
+                "usage: othello-train gen|fit|probcut ... (see tools/src/bin/othello_train.rs)"
+            );
             std::process::exit(2);
         }
     }

@@ -1,5 +1,5 @@
 //! A tally of kept results by the position's result (loss, draw, win), shared by the
-//! Connect Four examples that judge a move against the exact result.
+//! Connect Four programs that judge a move against the exact result.
 
 use std::fmt;
 

@@ -1,6 +1,8 @@
 //! Logistic regression by Newton's method, shared by the evaluation fitters
-//! (`gomoku_train`, `connect4_fallback`): a few dozen features, all positions in memory.
-#![allow(dead_code)]
+//! (`gomoku-train`, `connect4-fallback`): a few dozen features, all positions in memory.
+
+// The small dense linear algebra reads best with indices.
+#![allow(clippy::needless_range_loop)]
 
 pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())

@@ -1,13 +1,13 @@
 //! The training tool of the learned Gomoku evaluation (see data/gomoku/README.md):
 //!
-//! `cargo run --release --example gomoku_train -- gen --games N --seed S --depth D --out FILE
+//! `cargo run --release -p arbor-tools --bin gomoku-train -- gen --games N --seed S --depth D --out FILE
 //! [--eval classic|learned]`
 //! plays freestyle 15x15 self-play games (a few random stones near the centre, then a
 //! fixed-depth search with the evaluation of `--eval`, classic by default, and a few random
 //! moves) and writes one line per game: the result (`B`, `W` or `D`), the number of random
 //! opening stones, and the moves.
 //!
-//! `cargo run --release --example gomoku_train -- label FILE --depth D --out LABELS
+//! `cargo run --release -p arbor-tools --bin gomoku-train -- label FILE --depth D --out LABELS
 //! [--eval classic|learned]`
 //! searches every position of the games of FILE that `fit` trains on (after the random
 //! opening stones, not decided by the threat rules) D plies deep (the default search with
@@ -16,7 +16,7 @@
 //! such position, the value in evaluation points or `W`/`L` for a proven win or loss of
 //! the side to move.
 //!
-//! `cargo run --release --example gomoku_train -- fit FILE... [--labels LABELS...]
+//! `cargo run --release -p arbor-tools --bin gomoku-train -- fit FILE... [--labels LABELS...]
 //! [--lambda L] [--combo-lambda C] [--mask-lambda M] [--no-combos] [--no-mask]
 //! [--drop-threats] [--search-scale] [--scale-per-file]
 //! [--no-tempo-view] [--skip N] [--prior S] [--label-depth D]`
@@ -25,8 +25,8 @@
 //! and fits a logistic regression of the outcome on them; it prints the Rust table of
 //! `src/game/gomoku/learned/weights.rs`. `--lambda L` is the ridge penalty of the line and
 //! cell weights, `--combo-lambda C` (default 10) that of the combination weights;
-//! `--no-combos` leaves the combinations out (their weights 0: the model of sessions 8-24);
-//! `--no-mask` the threat masks (the model of session 25), `--mask-lambda M` (default 1)
+//! `--no-combos` leaves the combinations out (their weights 0: the model without them);
+//! `--no-mask` the threat masks (their weights 0), `--mask-lambda M` (default 1)
 //! is their ridge penalty;
 //! `--drop-threats` trains only on positions whose search label is an ordinary value;
 //! `--search-scale` writes the weights in the points of the search values' own scale
@@ -35,8 +35,8 @@
 //! probabilities by its own fit (for labels of searches with different evaluations)
 //! instead of one fit over all. A position where the side to move must stop an open three
 //! is taken from the opponent's view (features, labels and outcome), as the evaluation
-//! scores it (`learned::features_of`); `--no-tempo-view` takes every position from the
-//! side to move's view (the fits before session 25).
+//! scores it (`training::features_of`); `--no-tempo-view` takes every position from the
+//! side to move's view (the earlier model).
 //! `--prior S` pulls each weight towards the classic evaluation's worth of the same class
 //! (mover 5/4, waiter -1, in the logits of the classic evaluation's own fitted scale) by
 //! a ridge penalty of S times the feature's summed square, instead of towards 0.
@@ -53,19 +53,15 @@ use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::time::Instant;
 
 use arbor::game::gomoku::cells::{CELL_BONUS, LINE_VALUE};
-use arbor::game::gomoku::learned;
+use arbor::game::gomoku::{learned, training};
 use arbor::game::gomoku::{Cell, Gomoku, GomokuEval, GomokuParams};
-use arbor::game::othello::train::rng::Rng;
 use arbor::game::score::ScoreReport;
 use arbor::game::{Evaluate, Game, MoveList, Outcome, Player};
+use arbor::rng::SplitMix64;
 use arbor::search::{search_to_depth, Tables};
 
-#[path = "common/flags.rs"]
-mod flags;
-#[path = "common/logistic.rs"]
-mod logistic;
-use flags::value;
-use logistic::{logistic, logistic_sparse, sigmoid};
+use arbor_tools::flags::value;
+use arbor_tools::logistic::{logistic, logistic_sparse, sigmoid};
 
 fn main() {
     env_logger::init();
@@ -75,7 +71,7 @@ fn main() {
         Some("label") => label(&args[1..]),
         Some("fit") => fit(&args[1..]),
         _ => {
-            eprintln!("usage: gomoku_train gen|label|fit ... (see the file's header)");
+            eprintln!("usage: gomoku-train gen|label|fit ... (see tools/src/bin/gomoku_train.rs)");
             std::process::exit(2);
         }
     }
@@ -101,7 +97,7 @@ fn gen(args: &[String]) {
         std::process::exit(1);
     });
     let mut out = BufWriter::new(file);
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let params = label_params(eval_arg(args));
     let clock = Instant::now();
     let mut tables = Tables::try_new(16).expect("16 MiB table");
@@ -233,8 +229,8 @@ fn label_params(eval: GomokuEval) -> GomokuParams {
 }
 
 /// `--eval classic|learned`: the evaluation that plays the games of `gen` or searches the
-/// labels of `label`. Classic by default, which made the data of session 25 (the
-/// second generation of session 26 was played and labelled with `learned`).
+/// labels of `label`. Classic by default, which made the first generation of the data (the
+/// second was played and labelled with `learned`).
 fn eval_arg(args: &[String]) -> GomokuEval {
     match value::<String>(args, "--eval").as_deref() {
         None | Some("classic") => GomokuEval::Classic,
@@ -247,8 +243,8 @@ fn eval_arg(args: &[String]) -> GomokuEval {
 }
 
 /// The engine's defaults with the classic evaluation, which made the games and labels of
-/// the data and gives the fit its reference values (the default evaluation is the learned
-/// one since session 25).
+/// the data and gives the fit its reference values (the engine's default evaluation is
+/// the learned one).
 fn classic_params() -> GomokuParams {
     GomokuParams {
         eval: GomokuEval::Classic,
@@ -279,7 +275,7 @@ fn for_each_position(path: &str, mut f: impl FnMut(usize, usize, &Gomoku, Option
         };
         let mut position = Gomoku::new(15, arbor::game::gomoku::Rule::Freestyle).expect("15x15");
         for (ply, token) in tokens.enumerate() {
-            if ply >= opening && learned::is_quiet(&position) {
+            if ply >= opening && training::is_quiet(&position) {
                 f(game, ply, &position, winner);
             }
             let Ok(mv) = position.parse_legal_move(token) else {
@@ -398,7 +394,7 @@ fn read_samples(
             if ply < skip {
                 return;
             }
-            // The tempo side's view (see `learned::features_of`): the opponent's when the
+            // The tempo side's view (see `training::features_of`): the opponent's when the
             // side to move must stop an open three.
             let flip = tempo_view && position.must_defend();
             let me = position.side_to_move().index() ^ usize::from(flip);
@@ -429,7 +425,7 @@ fn read_samples(
             } else {
                 searched
             };
-            let features = learned::features_of(position, me)
+            let features = training::features_of(position, me)
                 .iter()
                 .enumerate()
                 .filter(|&(_, &v)| v != 0.0)
@@ -475,7 +471,7 @@ fn fit(args: &[String]) {
     let combo_lambda: f64 = value(args, "--combo-lambda").unwrap_or(10.0);
     let mask_lambda: f64 = value(args, "--mask-lambda").unwrap_or(1.0);
     let skip: usize = value(args, "--skip").unwrap_or(0);
-    // Without the threat-mask features (their weights stay 0: the model of session 25).
+    // Without the threat-mask features (their weights stay 0).
     let no_mask = args.iter().any(|a| a == "--no-mask");
     // Without the combination features (their weights stay 0).
     let no_combos = args.iter().any(|a| a == "--no-combos");
@@ -486,7 +482,7 @@ fn fit(args: &[String]) {
     let use_search_scale = args.iter().any(|a| a == "--search-scale");
     // One conversion of search values to probabilities for each label file.
     let scale_per_file = args.iter().any(|a| a == "--scale-per-file");
-    // Every position from the side to move's view, as before session 25.
+    // Every position from the side to move's view (`--no-tempo-view`).
     let tempo_view = !args.iter().any(|a| a == "--no-tempo-view");
     // Pull the weights towards the classic evaluation's (see `fit`'s header).
     let prior_strength: Option<f64> = value(args, "--prior");
@@ -547,7 +543,7 @@ fn fit(args: &[String]) {
     }
     let outcomes: Vec<f32> = samples.iter().map(|s| s.target).collect();
     // With `--scale-per-file` each label file's values become probabilities by their own
-    // fit: files searched with different evaluations (session 26's second generation was
+    // fit: files searched with different evaluations (the data's second generation was
     // labelled with the learned one) put different numbers on the same odds.
     let mut search_scale = None;
     let group = |s: &Sample| if scale_per_file { s.file } else { 0 };

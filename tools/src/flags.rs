@@ -1,6 +1,6 @@
-//! Command-line flags of the training examples (`othello_train`, `gomoku_train`): the
-//! value after `--flag`, parsed; a missing or unparsable value ends the program with a
-//! message (these are offline tools, run by hand).
+//! Command-line flags of the developer programs: the value after `--flag`, parsed; a
+//! missing or unparsable value ends the program with a message (these are offline tools,
+//! run by hand).
 
 /// The value after `flag` in `args`, or `None` when the flag is absent.
 pub fn value<T: std::str::FromStr>(args: &[String], flag: &str) -> Option<T> {

@@ -1,6 +1,6 @@
 //! How often the heuristic search alone picks a move that keeps the game-theoretic result,
 //! judged by a book's proven values:
-//! `cargo run --release --example connect4_movecheck -- BOOK PLY DEPTH [STYLE]`.
+//! `cargo run --release -p arbor-tools --bin connect4-movecheck -- BOOK PLY DEPTH [STYLE]`.
 //!
 //! For every canonical position of layer `PLY` whose value and every child's value the book
 //! `BOOK` knows, and where some move changes the result (a position where every move keeps
@@ -17,9 +17,7 @@ use arbor::game::connect_four::{Column, ConnectFour, Params};
 use arbor::game::{Game, GameParams};
 use arbor::search::{search_to_depth, Tables};
 
-#[path = "common/kept.rs"]
-mod kept;
-use kept::KeptByResult;
+use arbor_tools::kept::KeptByResult;
 
 /// Win (1), draw (0) or loss (-1) for the side to move.
 fn sign(value: Value) -> i32 {
@@ -58,7 +56,7 @@ fn main() -> ExitCode {
         args.get(1).and_then(|p| p.parse::<u32>().ok()),
         args.get(2).and_then(|d| d.parse::<u32>().ok()),
     ) else {
-        eprintln!("usage: connect4_movecheck BOOK PLY DEPTH [STYLE]");
+        eprintln!("usage: connect4-movecheck BOOK PLY DEPTH [STYLE]");
         return ExitCode::from(2);
     };
     let mut params = Params::default();

@@ -1,10 +1,10 @@
 //! Fits the threat-mask worths of the Gomoku evaluation (`src/game/gomoku/threat_mask.rs`)
 //! and prints the Rust table of `threat_mask/weights.rs`:
 //!
-//! `cargo run --release --example gomoku_threat_mask -- GAMES:LABELS... [--scale S] [--ridge R]`
+//! `cargo run --release -p arbor-tools --bin gomoku-threat-mask -- GAMES:LABELS... [--scale S] [--ridge R]`
 //!
-//! GAMES is a file of `gomoku_train gen` (a line a game: result, random opening stones,
-//! moves) and LABELS the file `gomoku_train label --depth D` made of it (a line a game:
+//! GAMES is a file of `gomoku-train gen` (a line a game: result, random opening stones,
+//! moves) and LABELS the file `gomoku-train label --depth D` made of it (a line a game:
 //! `ply:value` of a D-ply search for the side to move, `W`/`L` when proven). Every labelled
 //! position whose classic static value no threat rule decides is replayed; its search value
 //! becomes a win probability `sigmoid(value / S)` (proven and rule-decided values 1 or 0),
@@ -19,9 +19,7 @@ use arbor::game::gomoku::threat_mask::{self, MASKS};
 use arbor::game::gomoku::{Gomoku, GomokuEval, GomokuParams, Rule};
 use arbor::game::{Evaluate, Game};
 
-#[path = "common/flags.rs"]
-mod flags;
-use flags::value;
+use arbor_tools::flags::value;
 
 /// Static and searched values from this size on are decided by a threat rule (the rules
 /// score 8,000 and more; the pattern evaluation stays under 10,000 but hardly passes 5,000).
@@ -48,11 +46,11 @@ fn main() {
         .filter_map(|a| a.split_once(':'))
         .collect();
     if pairs.is_empty() {
-        eprintln!("usage: gomoku_threat_mask GAMES:LABELS... [--scale S] [--ridge R]");
+        eprintln!("usage: gomoku-threat-mask GAMES:LABELS... [--scale S] [--ridge R]");
         std::process::exit(2);
     }
-    // The worths are what the search adds to the classic static value (the default
-    // evaluation is the learned one since session 25).
+    // The worths are what the search adds to the classic static value (the engine's
+    // default evaluation is the learned one).
     let params = GomokuParams {
         eval: GomokuEval::Classic,
         ..GomokuParams::default()

@@ -3,17 +3,17 @@
 //! long-running process with one large table (siblings share much of their trees).
 //!
 //! ```text
-//! connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] [--no-prior] [--by-reach] [--easy NODES] [--slots-log2 K]
-//! connect4_book sample --ply N --count C [--seed S] [--exact] [--dir DIR [--check]] [--by-reach] [--easy NODES] [--slots-log2 K]
-//! connect4_book build --dir DIR --out FILE [--no-lost-from PLY] [--no-easy-from PLY]
-//! connect4_book verify --book FILE [--count C] [--seed S]
+//! connect4-book layer --ply N --dir DIR [--shard I --of S] [--exact] [--no-prior] [--by-reach] [--easy NODES] [--slots-log2 K]
+//! connect4-book sample --ply N --count C [--seed S] [--exact] [--dir DIR [--check]] [--by-reach] [--easy NODES] [--slots-log2 K]
+//! connect4-book build --dir DIR --out FILE [--no-lost-from PLY] [--no-easy-from PLY]
+//! connect4-book verify --book FILE [--count C] [--seed S]
 //! ```
 //! `layer` solves the canonical positions (a position and its mirror image once) of ply N
 //! that are not over, in a fixed order split into blocks of 32 positions, block `b` going
 //! to shard `b % S`. Each result is appended at once to `DIR/ply{N}-{I}of{S}.txt` as
 //! `KEY KIND VALUE COLUMN` (KIND `E`: exact solver score, `W`: 1 win, 0 draw, -1 loss for
 //! the side to move; KEY = `current + mask` of the canonical orientation; COLUMN, 0-based in
-//! that orientation, a move that keeps the result; files of sessions 3-4 have none). A restarted shard
+//! that orientation, a move that keeps the result; optional: early files have none). A restarted shard
 //! skips every key already in any `ply{N}-*.txt` of DIR, so generation resumes where it
 //! stopped, with any shard split. `--by-reach` orders the layer by reach instead (the
 //! chance that a random game passes through the position, `book::layer_reach`), largest
@@ -55,6 +55,7 @@ use arbor::game::connect_four::solver::ConnectFourSolver;
 use arbor::game::connect_four::{Column, ConnectFour};
 use arbor::game::solver::Solver;
 use arbor::game::Game;
+use arbor::rng::SplitMix64;
 use arbor::search::StopFlag;
 
 /// The most positions per block of the shard split: consecutive positions are often
@@ -139,7 +140,7 @@ fn parse_options() -> Result<Options, String> {
     Ok(options)
 }
 
-const USAGE: &str = "usage: connect4_book layer --ply N --dir DIR [--shard I --of S] [--exact] \
+const USAGE: &str = "usage: connect4-book layer --ply N --dir DIR [--shard I --of S] [--exact] \
                      [--no-prior] [--by-reach] [--easy NODES] [--slots-log2 K] | sample --ply N --count C \
                      [--seed S] [--exact] [--dir DIR [--check]] [--by-reach] [--easy NODES] | build \
                      --dir DIR --out FILE [--no-lost-from PLY] [--no-easy-from PLY] \
@@ -260,7 +261,7 @@ struct Solved {
     key: u64,
     ply: u32,
     value: Value,
-    /// A move keeping the result (files of sessions 3-4 have none).
+    /// A move keeping the result (optional: early files have none).
     keeping: Option<Column>,
     /// Solved by `--easy`'s check: the engine would solve it within a move.
     easy: bool,
@@ -329,7 +330,7 @@ fn build(options: &Options) -> Result<(), String> {
     let (mut known, mut moves) = (Known::new(), Moves::new());
     for solved in &results {
         // An exact score wins over a win/loss of the same position; any file's move keeps
-        // the result (files of sessions 3-4 have none).
+        // the result (optional: early files have none).
         if !matches!(known.get(&solved.key), Some(Value::Exact(_))) {
             known.insert(solved.key, solved.value);
         }
@@ -399,14 +400,11 @@ fn verify(options: &Options) -> Result<(), String> {
     let count = options.count.min(with_moves.len());
     println!("{} stored moves; checking {count}", with_moves.len());
     let mut solver = ConnectFourSolver::with_table_slots(1 << options.slots_log2).without_book();
-    let mut state = options.seed;
+    let mut rng = SplitMix64::new(options.seed);
     let mut wrong = 0;
     for _ in 0..count {
-        // xorshift64*: an even spread without a dependency.
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let (position, keeping, wdl) = with_moves[state as usize % with_moves.len()];
+        let pick = rng.below(u32::try_from(with_moves.len()).unwrap_or(u32::MAX));
+        let (position, keeping, wdl) = with_moves[pick as usize];
         let mut child = position;
         child.play(keeping);
         let kept = match child.outcome() {
@@ -580,10 +578,8 @@ fn sample(options: &Options) -> Result<(), String> {
     }
     // A seeded offset (splitmix64) into the fixed order, then consecutive positions, as a
     // shard would solve them.
-    let mut z = options.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    let offset = (z ^ (z >> 31)) as usize % (positions.len() - count + 1);
+    let first = SplitMix64::from_state(options.seed).next_u64();
+    let offset = first as usize % (positions.len() - count + 1);
     let priors = layer_priors(options, ply)?;
     let mut solver = ConnectFourSolver::with_table_slots(1 << options.slots_log2);
     solver.reserve();

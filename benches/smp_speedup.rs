@@ -1,6 +1,6 @@
 //! Lazy SMP speed-up: time to a fixed depth with 1 thread and with N threads, side by side.
 //!
-//! `cargo run --release --example smp_speedup -- GAME DEPTH THREADS ROUNDS`
+//! `cargo bench --bench smp_speedup -- GAME DEPTH THREADS ROUNDS`
 //! (GAME `othello` or `gomoku`, e.g. `othello 12 2 5`). Each round searches every position
 //! once with 1 thread and once with THREADS threads (the order alternating between rounds),
 //! each search with fresh tables (64 MiB), and prints the round's summed times and their
@@ -13,6 +13,8 @@ use arbor::game::gomoku::Gomoku;
 use arbor::game::othello::Othello;
 use arbor::game::{Evaluate, Game, MoveList};
 use arbor::search::{search_to_depth, Solve, Tables};
+
+mod common;
 
 /// Mid-game positions: plies from the start chosen by a fixed pseudo-random sequence.
 fn positions<G: Game>(start: &G, count: usize, plies: usize) -> Vec<G> {
@@ -90,7 +92,7 @@ fn compare<G: Solve>(positions: &[G], depth: u32, threads: usize, rounds: usize)
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = common::args();
     let game = args.first().map_or("othello", String::as_str);
     let number = |i: usize, default: usize| {
         args.get(i)

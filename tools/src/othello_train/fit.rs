@@ -9,13 +9,13 @@
 
 use std::time::Instant;
 
-use crate::game::othello::bitboard::legal_moves;
-use crate::game::othello::learned::{
+use crate::othello_train::data::{Sample, UNLABELED};
+use arbor::game::othello::bitboard::legal_moves;
+use arbor::game::othello::learned::{
     scalars, stage_of, LearnedWeights, SCALARS, STAGES, STAGE_LEN, STAGE_WIDTH,
 };
-use crate::game::othello::pattern::{canonical_indices, indices, INSTANCES, PATTERN_WEIGHTS};
-use crate::game::othello::train::data::{Sample, UNLABELED};
-use crate::game::zobrist::mix64;
+use arbor::game::othello::pattern::{canonical_indices, indices, INSTANCES, PATTERN_WEIGHTS};
+use arbor::rng::mix64;
 
 /// Settings of a fit.
 #[derive(Clone, Copy, Debug)]

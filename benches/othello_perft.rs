@@ -1,4 +1,4 @@
-//! Othello perft speed: `cargo run --release --example othello_perft -- [DEPTH]` counts
+//! Othello perft speed: `cargo bench --bench othello_perft -- [DEPTH]` counts
 //! the leaves from the start position with the bulk-counting `fast_perft` and prints
 //! leaves, time and leaves per second for every depth up to DEPTH (default 12).
 
@@ -6,12 +6,14 @@ use std::time::Instant;
 
 use arbor::game::othello::{fast_perft, Othello};
 
+mod common;
+
 fn main() {
-    let depth: u32 = match std::env::args().nth(1).map(|a| a.parse()) {
+    let depth: u32 = match common::args().first().map(|a| a.parse()) {
         None => 12,
         Some(Ok(d)) => d,
         Some(Err(_)) => {
-            eprintln!("usage: othello_perft [DEPTH]");
+            eprintln!("usage: cargo bench --bench othello_perft -- [DEPTH]");
             std::process::exit(2);
         }
     };

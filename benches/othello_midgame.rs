@@ -1,17 +1,19 @@
 //! Othello mid-game search speed through the generic search:
-//! `cargo run --release --example othello_midgame -- [DEPTH] [STYLE] [HASH_MIB] [PROBCUT]`
+//! `cargo bench --bench othello_midgame -- [DEPTH] [STYLE] [HASH_MIB] [PROBCUT]`
 //! searches a few opening positions to a fixed depth (default 12, style `full`, a 16 MiB
 //! table, ProbCut 0: a full-width search, the same tree in every build) and
 //! prints nodes, time and nodes per second for each and in total. The table size matters:
 //! a probe that misses the caches costs more than the rest of a node. The learned
 //! evaluation's tables are built before the clock starts, as the engine builds them when
-//! the game is selected (until session 4 they fell inside the first position's time).
+//! the game is selected.
 
 use std::time::Instant;
 
 use arbor::game::othello::{Othello, OthelloParams};
 use arbor::game::{Game, GameParams};
 use arbor::search::{search_to_depth, Tables};
+
+mod common;
 
 /// Opening lines (move texts from the start position).
 const OPENINGS: &[&str] = &[
@@ -24,7 +26,7 @@ const OPENINGS: &[&str] = &[
 ];
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args = common::args().into_iter();
     let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(12);
     let mut params = OthelloParams::default();
     if let Some(style) = args.next() {

@@ -1,5 +1,5 @@
 //! Othello endgame benchmark:
-//! `cargo run --release --example othello_ffo -- FILE [--first N] [--threads T]`
+//! `cargo bench --bench othello_ffo -- FILE [--first N] [--threads T]`
 //! solves each position of an FFO file (board, side, known margin, best moves per line;
 //! `#` comments) exactly, in process, with a fresh solver table per position, and prints
 //! the score, the best move, whether both are correct, the time and the nodes (with
@@ -13,11 +13,13 @@ use arbor::game::othello::Othello;
 use arbor::game::Game;
 use arbor::search::{Solver, StopFlag};
 
+mod common;
+
 fn main() {
     env_logger::init();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = common::args();
     let Some(path) = args.first() else {
-        eprintln!("usage: othello_ffo FILE [--first N]");
+        eprintln!("usage: cargo bench --bench othello_ffo -- FILE [--first N] [--threads T]");
         std::process::exit(2);
     };
     let first = match args.iter().position(|a| a == "--first") {

@@ -6,7 +6,7 @@
 //! with a time limit, and what it found, in how many nodes and ms. The solver's memory:
 //! `SOLVER_MIB` (default 128; the engine's default `Hash` of 64 MiB gives it 32).
 //!
-//! cargo run --release --example gomoku_prove -- FILE.tsv [MS] [ID,ID,...]
+//! cargo run --release -p arbor-tools --bin gomoku-prove -- FILE.tsv [MS] [ID,ID,...]
 
 use std::time::{Duration, Instant};
 
@@ -19,7 +19,7 @@ use arbor::search::StopFlag;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
-        eprintln!("usage: gomoku_prove FILE.tsv [MS] [ID,...]");
+        eprintln!("usage: gomoku-prove FILE.tsv [MS] [ID,...]");
         std::process::exit(2);
     };
     let ms: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5000);

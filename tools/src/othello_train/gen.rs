@@ -6,15 +6,15 @@
 
 use std::io::{self, Write};
 
-use crate::budget::control::Control;
-use crate::budget::limits::StopFlag;
-use crate::game::othello::bitboard::{flips, legal_moves};
-use crate::game::othello::shallow::{negamax, Leaf};
-use crate::game::othello::solver::EndgameSolver;
-use crate::game::othello::train::data::{Sample, UNLABELED};
-use crate::game::othello::train::rng::Rng;
-use crate::game::othello::{eval, Othello, Style};
-use crate::game::Player;
+use crate::othello_train::data::{Sample, UNLABELED};
+use arbor::budget::control::Control;
+use arbor::budget::limits::StopFlag;
+use arbor::game::othello::bitboard::{flips, legal_moves};
+use arbor::game::othello::shallow::{negamax, Leaf};
+use arbor::game::othello::solver::EndgameSolver;
+use arbor::game::othello::{eval, Othello, Style};
+use arbor::game::Player;
+use arbor::rng::SplitMix64;
 
 /// How the games are played and labelled.
 #[derive(Clone, Copy, Debug)]
@@ -59,7 +59,7 @@ pub fn generate(
     out: &mut impl Write,
     mut progress: impl FnMut(&GenStats),
 ) -> io::Result<GenStats> {
-    let mut rng = Rng::new(config.seed);
+    let mut rng = SplitMix64::new(config.seed);
     let mut solver = EndgameSolver::default();
     let mut stats = GenStats::default();
     for _ in 0..config.games {
@@ -121,7 +121,7 @@ pub fn generate(
 
 /// The best move by a `depth`-ply search with the hand-set evaluation, with a little noise
 /// on the root scores so that equal-looking moves vary between games.
-fn choose(player: u64, opponent: u64, moves: u64, depth: u32, rng: &mut Rng) -> u8 {
+fn choose(player: u64, opponent: u64, moves: u64, depth: u32, rng: &mut SplitMix64) -> u8 {
     let mut best = (i32::MIN, moves.trailing_zeros() as u8);
     let mut rest = moves;
     while rest != 0 {

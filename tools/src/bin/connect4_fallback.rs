@@ -1,7 +1,7 @@
 //! The positions the Connect Four engine leaves to its heuristic search, and how often that
-//! search keeps the result there (issue 15's losses past the opening book):
+//! search keeps the result there (the games it loses past the opening book):
 //!
-//! `cargo run --release --example connect4_fallback -- set --seed S --count N
+//! `cargo run --release -p arbor-tools --bin connect4-fallback -- set --seed S --count N
 //! [--min-ply 11] [--max-ply 14] [--budget NODES] [--movetime 100] --out FILE`
 //! draws positions by seeded uniform random play (the ply uniform in `min..=max`, games
 //! not over), and keeps those where the solver, as the engine runs it in a timed move (the
@@ -16,14 +16,14 @@
 //! leaves out of its heuristic search; time-based, so it depends on the load when the set
 //! is made, and is recorded for information only).
 //!
-//! `cargo run --release --example connect4_fallback -- check FILE (--depth D | --nodes N)
+//! `cargo run --release -p arbor-tools --bin connect4-fallback -- check FILE (--depth D | --nodes N)
 //! [--style full|baseline] [--list]`
 //! searches every position of FILE with the heuristic search alone (a fresh 16 MiB table,
 //! no solver: it declines depth- and node-limited searches) and counts the moves that keep
 //! the result, and among the lost picks those the engine's timed solve had excluded;
 //! `--list` also prints each position's pick (column 1-7), kept or LOST, and its depth.
 //!
-//! `cargo run --release --example connect4_fallback -- gen --seed S --count N
+//! `cargo run --release -p arbor-tools --bin connect4-fallback -- gen --seed S --count N
 //! [--min-ply 8] [--max-ply 30] [--cap NODES] --out FILE`
 //! writes training positions for the learned evaluation: random positions (as `set`),
 //! exactly solved (win/draw/loss), those the solver cannot settle within `NODES` left out:
@@ -33,18 +33,18 @@
 //! plies further on, one ply at a time: a win at once if there is one, else a block of the
 //! opponent's playable threat, else a random move (the region the fallback's search sees).
 //!
-//! `cargo run --release --example connect4_fallback -- fit FILE... [--lambda L]
+//! `cargo run --release -p arbor-tools --bin connect4-fallback -- fit FILE... [--lambda L]
 //! [--holdout PERCENT] [--symmetric]` fits the weights of `eval::full` (see `eval::features`) by
 //! logistic regression of the result (win 1, draw 1/2, loss 0) on the features of every
 //! training position the evaluation does not settle itself, holds out every position
 //! whose line number is in the last `PERCENT` of each hundred, prints the held-out log loss
 //! and sign accuracy of the fit and of the hand-set weights (`eval::CLASSIC`, at their best
 //! scale), and the fitted weights as a Rust table for `eval::weighted` (in centi-units,
-//! `eval::CENTI_PER_LOGIT` per logit). Session 17 measured such fits and kept none
-//! (results/connect-four-book/session17-fallback/README.md). `--symmetric` ties each of my features to the
-//! same one of theirs with the opposite weight (the value does not depend on who is to
-//! move beyond the features' own parity rule) and gives the constant and the first
-//! player's turn no weight.
+//! `eval::CENTI_PER_LOGIT` per logit). No such fit has been kept: the engine does not use
+//! `eval::full` in play. `--symmetric` ties each of my features to the same one of theirs
+//! with the opposite weight (the value does not depend on who is to move beyond the
+//! features' own parity rule) and gives the constant and the first player's turn no
+//! weight.
 
 // The small dense linear algebra of the fit reads best with indices.
 #![allow(clippy::needless_range_loop)]
@@ -60,19 +60,13 @@ use arbor::game::connect_four::book::{prior, Book};
 use arbor::game::connect_four::eval::{self, FEATURES};
 use arbor::game::connect_four::solver::ConnectFourSolver;
 use arbor::game::connect_four::{Column, ConnectFour, Params};
-use arbor::game::othello::train::rng::Rng;
 use arbor::game::{Game, GameParams, Outcome};
+use arbor::rng::SplitMix64;
 use arbor::search::{search, Solver, Tables, Verdict};
 
-#[path = "common/flags.rs"]
-mod flags;
-#[path = "common/kept.rs"]
-mod kept;
-#[path = "common/logistic.rs"]
-mod logistic;
-use flags::value;
-use kept::KeptByResult;
-use logistic::{logistic, sigmoid};
+use arbor_tools::flags::value;
+use arbor_tools::kept::KeptByResult;
+use arbor_tools::logistic::{logistic, sigmoid};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -81,7 +75,7 @@ fn main() -> ExitCode {
         Some("check") => check(&args[1..]),
         Some("gen") => gen(&args[1..]),
         Some("fit") => fit(&args[1..]),
-        _ => Err("usage: connect4_fallback set|check|gen|fit ... (see the file's header)".into()),
+        _ => Err("usage: connect4-fallback set|check|gen|fit ... (see tools/src/bin/connect4_fallback.rs)".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -104,7 +98,7 @@ fn digits(moves: &[u32]) -> String {
 }
 
 /// A position after uniform random moves, `min..=max` plies, the game not over.
-fn random_position(rng: &mut Rng, min: u32, max: u32) -> (ConnectFour, Vec<u32>) {
+fn random_position(rng: &mut SplitMix64, min: u32, max: u32) -> (ConnectFour, Vec<u32>) {
     loop {
         let target = min + rng.below(max - min + 1);
         let mut position = ConnectFour::new();
@@ -151,7 +145,7 @@ fn make_set(args: &[String]) -> Result<(), String> {
     let book = Book::shipped();
     let mut truth = ConnectFourSolver::default();
     let (mut drawn, mut finished, mut trivial, mut kept) = (0u32, 0u32, 0u32, 0usize);
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     while kept < count {
         let (position, moves) = random_position(&mut rng, min, max);
         drawn += 1;
@@ -331,7 +325,7 @@ fn gen(args: &[String]) -> Result<(), String> {
     let mut out = BufWriter::new(File::create(&out).map_err(|e| format!("{out}: {e}"))?);
     let book = Book::shipped();
     let mut solver = ConnectFourSolver::default();
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let (mut written, mut skipped, mut roots) = (0usize, 0u32, 0u32);
     while written < count {
         let (position, moves) = random_position(&mut rng, min, max);
@@ -388,7 +382,7 @@ fn gen(args: &[String]) -> Result<(), String> {
 
 /// A move that wins at once if one does, else blocks the opponent's playable threat if
 /// there is one, else a uniformly random legal move.
-fn sane_move(position: &ConnectFour, rng: &mut Rng) -> u32 {
+fn sane_move(position: &ConnectFour, rng: &mut SplitMix64) -> u32 {
     let legal: Vec<u32> = (0..7).filter(|&c| position.can_play(c)).collect();
     let wins = |position: &ConnectFour, column: u32| {
         let mut child = *position;
