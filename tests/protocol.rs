@@ -681,8 +681,8 @@ fn every_option_round_trips_through_setoption_in_every_game() {
             seen += 1;
         }
     }
-    // Hash and Threads in each of the four games, plus 2 + 3 + 25 game options.
-    assert_eq!(seen, 4 * 2 + 2 + 3 + 25);
+    // Hash, Threads and MultiPV in each of the four games, plus 2 + 3 + 25 game options.
+    assert_eq!(seen, 4 * 3 + 2 + 3 + 25);
 }
 
 #[test]
