@@ -87,21 +87,26 @@ fn option_settings(args: &[String]) -> Result<Vec<(String, String)>, String> {
     Ok(settings)
 }
 
-/// Serves the protocol the first line asks for: UCI after `uci`, else arbor's own (with
-/// that first line as its first command).
+/// Serves the protocol the first line asks for: UCI after `uci`, NBoard after `nboard N`,
+/// else arbor's own (with that first line as its first command). The first line is read
+/// as bytes: a byte order mark before it is dropped, and bytes that are not UTF-8 are the
+/// protocol reader's to answer, as on any later line.
 fn serve() -> ExitCode {
     let mut stdin = BufReader::new(io::stdin());
-    let mut first = String::new();
-    if let Err(error) = stdin.read_line(&mut first) {
+    let mut first = Vec::new();
+    if let Err(error) = stdin.read_until(b'\n', &mut first) {
         eprintln!("arbor: cannot read input: {error}");
         return ExitCode::FAILURE;
     }
-    if first.trim() == "uci" {
-        let input = io::Cursor::new(first.into_bytes()).chain(stdin);
+    if first.starts_with(BOM) {
+        first.drain(..BOM.len());
+    }
+    let text = String::from_utf8_lossy(&first).trim().to_string();
+    let input = io::Cursor::new(first).chain(stdin);
+    if text == "uci" {
         return finish(start_pipe().and_then(|pipe| uci::run(pipe, input, io::stdout())));
     }
-    if first.trim_start().starts_with("nboard ") {
-        let input = io::Cursor::new(first.into_bytes()).chain(stdin);
+    if text.starts_with("nboard ") {
         return finish(start_pipe().and_then(|pipe| nboard::run(pipe, input, io::stdout())));
     }
     let session = match Session::new(io::stdout()) {
@@ -111,8 +116,11 @@ fn serve() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    finish(session.run(io::Cursor::new(first.into_bytes()).chain(stdin)))
+    finish(session.run(input))
 }
+
+/// The UTF-8 byte order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 fn start_pipe() -> io::Result<SessionPipe> {
     SessionPipe::start().map_err(io::Error::other)

@@ -29,6 +29,10 @@ pub struct Job {
     pub threads: usize,
     /// When the `go` arrived: its time limits count from then (`search::Request::received`).
     pub received: Instant,
+    /// The root moves to choose from (`go searchmoves`, legal moves as text); empty for all.
+    pub searchmoves: Vec<String>,
+    /// How many best lines to search and report (`MultiPV`).
+    pub multipv: usize,
 }
 
 /// What the session asks of the worker.
@@ -62,6 +66,8 @@ pub struct InfoText {
     pub nodes: u64,
     pub elapsed: Duration,
     pub hashfull: u32,
+    /// Which of the `MultiPV` lines this is (0: the search shows only the best).
+    pub multipv: u32,
     pub pv: Vec<String>,
 }
 
@@ -288,6 +294,11 @@ fn run_search<G: Registered>(
     let params = G::params(&job.params);
     let solver = G::solver(solvers);
     tables.set_threads(job.threads);
+    let searchmoves: Vec<G::Move> = job
+        .searchmoves
+        .iter()
+        .filter_map(|text| root.parse_legal_move(text).ok())
+        .collect();
     let request = search::Request {
         root,
         params,
@@ -295,6 +306,8 @@ fn run_search<G: Registered>(
         stop: &job.stop,
         ponder: job.ponder.as_ref(),
         received: Some(job.received),
+        searchmoves: &searchmoves,
+        multipv: job.multipv,
     };
     let result = search::run(
         request,
@@ -308,6 +321,7 @@ fn run_search<G: Registered>(
                 nodes: info.nodes,
                 elapsed: info.elapsed,
                 hashfull: info.hashfull,
+                multipv: info.multipv,
                 pv: pv_text(root, &info.pv),
             };
             let _ = events.send(Event::Info { id: job.id, info });

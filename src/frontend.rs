@@ -15,6 +15,7 @@ use crossbeam_channel::{select, Receiver};
 
 pub(crate) use crate::frontend::conversation::{Conversation, SessionLine};
 use crate::frontend::pipe::SessionPipe;
+use crate::protocol::reader::LineReader;
 
 /// A front end: translates its tool's lines into arbor's protocol and the session's
 /// answers back.
@@ -29,6 +30,14 @@ pub(crate) trait Translator {
 
     /// Handles one line the session printed.
     fn on_output<W: Write>(&mut self, line: &str, out: &mut W) -> io::Result<()>;
+
+    /// Answers a line that could not be read as text (`reason`), in the tool's own way.
+    fn on_bad_input<W: Write>(
+        &mut self,
+        reason: &str,
+        pipe: &SessionPipe,
+        out: &mut W,
+    ) -> io::Result<()>;
 }
 
 /// Runs `translator` between the tool's `lines`/`output` and the session in `pipe` until
@@ -37,19 +46,20 @@ pub(crate) trait Translator {
 pub(crate) fn drive<T: Translator, W: Write>(
     translator: &mut T,
     mut pipe: SessionPipe,
-    lines: Receiver<String>,
+    lines: Receiver<ToolLine>,
     mut output: W,
 ) -> io::Result<()> {
     let session_output = pipe.output().clone();
     loop {
         select! {
             recv(lines) -> line => match line {
-                Ok(line) => {
+                Ok(Ok(line)) => {
                     if !translator.on_input(line.trim(), &pipe, &mut output)? {
                         pipe.send("quit");
                         break;
                     }
                 }
+                Ok(Err(reason)) => translator.on_bad_input(reason, &pipe, &mut output)?,
                 Err(_) => {
                     pipe.close();
                     break;
@@ -73,19 +83,20 @@ pub(crate) fn say(out: &mut impl Write, line: &str) -> io::Result<()> {
     out.flush()
 }
 
-/// Reads lines (lossily decoded, without line ends) on a thread of its own; the channel
-/// disconnects at end of input.
-pub fn spawn_line_reader(input: impl BufRead + Send + 'static) -> Receiver<String> {
+/// One line from the tool: its text (without the line end), or why it is not text.
+pub(crate) type ToolLine = Result<String, &'static str>;
+
+/// Reads lines on a thread of its own, as the session's own reader does (a leading byte
+/// order mark dropped, bad bytes and overlong lines reported); the channel disconnects at
+/// end of input.
+pub(crate) fn spawn_line_reader(mut input: impl BufRead + Send + 'static) -> Receiver<ToolLine> {
     let (tx, rx) = crossbeam_channel::unbounded();
     let spawned = std::thread::Builder::new()
         .name("frontend-input".into())
         .spawn(move || {
-            for line in input.split(b'\n') {
-                let Ok(bytes) = line else { return };
-                let text = String::from_utf8_lossy(&bytes)
-                    .trim_end_matches('\r')
-                    .to_string();
-                if tx.send(text).is_err() {
+            let mut lines = LineReader::new();
+            while let Ok(Some(line)) = lines.next(&mut input) {
+                if tx.send(line).is_err() {
                     return;
                 }
             }

@@ -207,8 +207,15 @@ pub trait Game: Clone + Send + 'static {
         if self.is_legal(mv) {
             Ok(mv)
         } else {
-            Err(GameError::new(text, "illegal move"))
+            Err(GameError::new(text, self.illegal_reason(mv)))
         }
+    }
+
+    /// Why `mv`, which [`Game::is_legal`] refuses, may not be played here: the rule it
+    /// breaks, in words for an error answer (`column d is full`). Only asked on errors.
+    fn illegal_reason(&self, mv: Self::Move) -> String {
+        let _ = mv;
+        "illegal move".to_string()
     }
 }
 

@@ -18,6 +18,7 @@ pub const COMMANDS: &[&str] = &[
     "version",
     "list_commands",
     "known_command",
+    "help",
     "quit",
     "list_games",
     "game",
@@ -34,6 +35,131 @@ pub const COMMANDS: &[&str] = &[
     "perft",
     "eval",
     "bench",
+];
+
+/// What `help` says of a command.
+pub struct CommandHelp {
+    pub name: &'static str,
+    /// The command with its arguments, as `help COMMAND` shows it.
+    pub usage: &'static str,
+    /// What it does, in one line.
+    pub summary: &'static str,
+}
+
+/// Every command's help, in `list_commands` order.
+pub const COMMAND_HELP: &[CommandHelp] = &[
+    CommandHelp {
+        name: "protocol_version",
+        usage: "protocol_version",
+        summary: "the version of this protocol",
+    },
+    CommandHelp {
+        name: "name",
+        usage: "name",
+        summary: "the engine's name",
+    },
+    CommandHelp {
+        name: "version",
+        usage: "version",
+        summary: "the engine's version",
+    },
+    CommandHelp {
+        name: "list_commands",
+        usage: "list_commands",
+        summary: "every command, one a line",
+    },
+    CommandHelp {
+        name: "known_command",
+        usage: "known_command COMMAND",
+        summary: "true if COMMAND is a command, else false",
+    },
+    CommandHelp {
+        name: "help",
+        usage: "help [COMMAND]",
+        summary: "every command with what it does, or one command's usage",
+    },
+    CommandHelp {
+        name: "quit",
+        usage: "quit",
+        summary: "stop any search and end the session",
+    },
+    CommandHelp {
+        name: "list_games",
+        usage: "list_games",
+        summary: "the games this build plays, one a line",
+    },
+    CommandHelp {
+        name: "game",
+        usage: "game NAME [KEY=VALUE ...]",
+        summary: "select a game and variant (size=15 rule=renju, ...) at its start position",
+    },
+    CommandHelp {
+        name: "newgame",
+        usage: "newgame",
+        summary: "back to the start position, with the search tables cleared",
+    },
+    CommandHelp {
+        name: "position",
+        usage: "position startpos|TEXT [moves MOVE ...]",
+        summary: "set the position: the start or the game's position text, then moves",
+    },
+    CommandHelp {
+        name: "setoption",
+        usage: "setoption name NAME value VALUE",
+        summary: "set an engine or game option (see options)",
+    },
+    CommandHelp {
+        name: "options",
+        usage: "options",
+        summary: "the options of the engine and the current game, with their values",
+    },
+    CommandHelp {
+        name: "isready",
+        usage: "isready",
+        summary: "readyok once earlier commands are done (answered during a search)",
+    },
+    CommandHelp {
+        name: "go",
+        usage:
+            "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] \
+                [binc MS] [movestogo N] [mate N] [searchmoves MOVE ...] [infinite] [solve] [ponder]",
+        summary: "search the position: info lines, then bestmove",
+    },
+    CommandHelp {
+        name: "stop",
+        usage: "stop",
+        summary: "end the search now: its bestmove comes before the answer",
+    },
+    CommandHelp {
+        name: "ponderhit",
+        usage: "ponderhit",
+        summary: "the ponder move was played: the go ponder search goes on with its limits",
+    },
+    CommandHelp {
+        name: "showboard",
+        usage: "showboard",
+        summary: "the board, the side to move or the result, and the position text",
+    },
+    CommandHelp {
+        name: "legal",
+        usage: "legal",
+        summary: "the legal moves of the position",
+    },
+    CommandHelp {
+        name: "perft",
+        usage: "perft DEPTH",
+        summary: "the number of move sequences DEPTH plies deep, and the time taken",
+    },
+    CommandHelp {
+        name: "eval",
+        usage: "eval",
+        summary: "the static evaluation of the position for the side to move",
+    },
+    CommandHelp {
+        name: "bench",
+        usage: "bench",
+        summary: "the built-in benchmark: total nodes, time and nodes per second",
+    },
 ];
 
 /// The version of this protocol, answered by `protocol_version`.
@@ -55,7 +181,7 @@ pub enum Setup {
 }
 
 /// The arguments of `go`. Times are in milliseconds, as on the wire.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoArgs {
     pub depth: Option<u32>,
     pub movetime: Option<u64>,
@@ -69,6 +195,11 @@ pub struct GoArgs {
     pub solve: bool,
     /// Think on the opponent's time until `ponderhit` (then the limits apply) or `stop`.
     pub ponder: bool,
+    /// Look for a win in at most this many moves of the side to move: the search goes
+    /// 2N - 1 plies deep at most, and ends as soon as such a win is proven.
+    pub mate: Option<u32>,
+    /// The only root moves to search (`searchmoves m1 m2 ...`), as text; empty for all.
+    pub searchmoves: Vec<String>,
 }
 
 /// A parsed command. Moves and positions are still text: the session validates them
@@ -80,6 +211,8 @@ pub enum Command {
     Version,
     ListCommands,
     KnownCommand(String),
+    /// `help`, or `help COMMAND`.
+    Help(Option<String>),
     Quit,
     ListGames,
     Game {

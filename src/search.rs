@@ -27,5 +27,5 @@ pub use crate::budget::{Clock, Limits, PonderHit, StopFlag};
 pub use crate::game::score::{self, ScoreReport};
 pub use crate::game::solver::{NoSolver, Solve, Solved, Solver, Verdict};
 pub use report::{Info, SearchResult};
-pub use tables::{Tables, MAX_THREADS, SEARCH_STACK_BYTES};
+pub use tables::{Tables, MAX_MULTI_PV, MAX_THREADS, SEARCH_STACK_BYTES};
 pub use tt::{TableError, TranspositionTable};

@@ -356,3 +356,15 @@ fn command_line_options_are_set_or_refused_at_start() {
         assert!(stderr.starts_with(reason), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_byte_order_mark_and_bad_bytes_are_answered_not_fatal() {
+    let input = io::Cursor::new(b"\xEF\xBB\xBFSTART 15\r\n\xff\xfe\r\nABOUT\r\nEND\r\n".to_vec());
+    let (output, lines) = crossbeam_channel::unbounded();
+    let pipe = SessionPipe::start().expect("a session");
+    arbor::frontend::gomocup::run(pipe, input, ChannelWriter::new(output)).expect("runs");
+    let lines: Vec<String> = lines.try_iter().collect();
+    assert_eq!(lines[0], "OK");
+    assert_eq!(lines[1], "ERROR line is not valid UTF-8");
+    assert!(lines[2].starts_with("name=\"arbor\""), "{lines:?}");
+}

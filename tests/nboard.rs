@@ -144,3 +144,61 @@ fn position_is_over(start: &AnyGame, moves: &[&str]) -> bool {
         start.play_moves(&next).is_err()
     })
 }
+
+#[test]
+fn an_illegal_move_is_reported_at_once_and_changes_nothing() {
+    let mut engine = start(2);
+    engine.send(&format!("set game {START_GGF}"));
+    engine.send("move z9");
+    assert_eq!(
+        engine.line(),
+        "status illegal-move z9: not a square of this 8x8 board"
+    );
+    engine.send("move a1");
+    assert_eq!(engine.line(), "status illegal-move a1: a1 flips nothing");
+    // The legal move after them applies: the answer is White's.
+    engine.send("move d3");
+    engine.send("go");
+    assert_eq!(engine.line(), "status arbor is thinking");
+    let mv = played(&engine.until("=== ").1).to_ascii_lowercase();
+    let othello = AnyGame::new("othello", &[]).expect("othello");
+    assert!(othello.play_moves(&["d3", &mv]).is_ok(), "{mv} after d3");
+    assert_eq!(engine.line(), "status arbor is waiting");
+}
+
+#[test]
+fn answers_keep_the_order_of_the_commands() {
+    let mut engine = Engine::start();
+    engine.send_bytes(b"\xEF\xBB\xBFnboard 2\n");
+    assert!(engine.line().starts_with("set myname arbor"));
+    engine.send("set depth 30");
+    engine.send(&format!("set game {START_GGF}"));
+    engine.send("go");
+    assert_eq!(engine.line(), "status arbor is thinking");
+    engine.send("ping 1");
+    engine.send("move z9");
+    engine.send_bytes(b"\xff\n");
+    engine.send("hint 1");
+    engine.send("ping 2");
+    let (before, pong) = engine.until("pong ");
+    assert_eq!(pong, "pong 1");
+    assert!(
+        before.iter().all(|l| l.starts_with("nodestats ")),
+        "{before:?}"
+    );
+    assert_eq!(
+        engine.line(),
+        "status illegal-move z9: not a square of this 8x8 board"
+    );
+    assert_eq!(engine.line(), "status line is not valid UTF-8");
+    // The hint after a ping starts at once (the interrupted search is not in its way).
+    assert_eq!(engine.line(), "status arbor is analysing");
+    let (between, pong) = engine.until("pong ");
+    assert_eq!(pong, "pong 2");
+    assert!(
+        between.iter().all(|l| l.starts_with("search ")),
+        "{between:?}"
+    );
+    engine.send("learn");
+    assert_eq!(engine.line(), "learned");
+}

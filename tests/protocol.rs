@@ -46,7 +46,7 @@ fn errors_name_the_offending_token_and_leave_the_position_unchanged() {
     );
     assert_eq!(
         engine.ask("position startpos moves b2 b2"),
-        ["? illegal-move b2: illegal move"]
+        ["? illegal-move b2: square b2 is occupied"]
     );
     assert_eq!(
         engine.ask("position XXQ------ O"),
@@ -83,6 +83,192 @@ fn errors_name_the_offending_token_and_leave_the_position_unchanged() {
         ["? invalid-argument depth 0: expected an integer from 1 to 511"]
     );
     assert_eq!(engine.ask("showboard"), before);
+}
+
+#[test]
+fn illegal_moves_say_which_rule_they_break_in_every_game() {
+    let mut engine = Engine::start();
+    for (game, moves, answer) in [
+        ("tictactoe", "a1 a1", "a1: square a1 is occupied"),
+        ("tictactoe", "zz", "zz: not a square of this 3x3 board"),
+        ("connect4", "d d d d d d d", "d: column d is full"),
+        ("connect4", "h", "h: not a column (a to g)"),
+        ("othello", "a1", "a1: a1 flips nothing"),
+        ("othello", "d4", "d4: square d4 is occupied"),
+        ("othello", "pass", "pass: no pass while a move is possible"),
+        ("othello", "i9", "i9: not a square of this 8x8 board"),
+        ("gomoku", "h8 h8", "h8: square h8 is occupied"),
+        (
+            "gomoku rule=renju",
+            "g8 a1 i8 c1 h7 e1 h9 a3 h8",
+            "h8: h8 is forbidden for Black (double-three)",
+        ),
+        (
+            "gomoku rule=renju",
+            "e8 a1 f8 c1 g8 e1 h4 a3 h5 c3 h6 a5 h8",
+            "h8: h8 is forbidden for Black (double-four)",
+        ),
+        (
+            "gomoku rule=renju",
+            "c8 a1 d8 c1 e8 e1 g8 a3 h8 c3 f8",
+            "f8: f8 is forbidden for Black (overline)",
+        ),
+    ] {
+        assert_eq!(engine.ask(&format!("game {game}")), ["="]);
+        let before = engine.ask("showboard");
+        assert_eq!(
+            engine.ask(&format!("position startpos moves {moves}")),
+            [format!("? illegal-move {answer}")],
+            "{game}"
+        );
+        assert_eq!(engine.ask("showboard"), before, "nothing was played");
+    }
+}
+
+#[test]
+fn bad_bytes_even_on_the_first_line_are_answered_and_a_leading_bom_is_ignored() {
+    let mut engine = Engine::start();
+    engine.send_bytes(b"na\xffme\n");
+    assert_eq!(
+        engine.response(),
+        ["? invalid-argument line is not valid UTF-8", ""]
+    );
+    assert_eq!(engine.ask("name"), ["= arbor"]);
+    let mut engine = Engine::start();
+    engine.send_bytes(b"\xEF\xBB\xBF7 name\n");
+    assert_eq!(engine.response(), ["=7 arbor", ""]);
+}
+
+#[test]
+fn help_lists_every_command_and_shows_the_usage_of_one() {
+    let mut engine = Engine::start();
+    let help = engine.ask("help");
+    let commands = engine.ask("list_commands");
+    assert_eq!(help.len(), commands.len());
+    for (line, name) in help.iter().zip(&commands) {
+        let name = name.trim_start_matches("= ");
+        let (first, summary) = line
+            .trim_start_matches("= ")
+            .split_once("  ")
+            .expect("name, then what it does");
+        assert_eq!(first, name);
+        assert!(summary.trim().len() > 10, "{line}");
+    }
+    assert_eq!(
+        engine.ask("help setoption"),
+        [
+            "= usage: setoption name NAME value VALUE",
+            "set an engine or game option (see options)"
+        ]
+    );
+    assert_eq!(
+        engine.ask("help fly"),
+        ["? invalid-argument fly: no such command (see help)"]
+    );
+}
+
+#[test]
+fn go_mate_ends_at_a_proven_win_or_its_depth_and_searchmoves_restricts_the_root() {
+    let mut engine = Engine::start();
+    engine.ask("position XX-OO---- X");
+    assert_eq!(engine.ask("go mate 1"), ["="]);
+    let (infos, best) = engine.until_bestmove();
+    assert_eq!(best, "c1");
+    assert!(
+        infos.last().is_some_and(|l| l.contains(" score win 1 ")),
+        "{infos:?}"
+    );
+    // No win in two moves from the start: the search ends after 3 plies on its own.
+    engine.ask("position startpos");
+    assert_eq!(engine.ask("go mate 2"), ["="]);
+    let (infos, _) = engine.until_bestmove();
+    assert!(
+        infos.last().is_some_and(|l| l.starts_with("info depth 3 ")),
+        "{infos:?}"
+    );
+    assert_eq!(engine.ask("go searchmoves a1 c3 depth 4"), ["="]);
+    let (infos, best) = engine.until_bestmove();
+    assert!(["a1", "c3"].contains(&best.as_str()), "{best}");
+    assert!(infos.last().is_some_and(|l| l.starts_with("info depth 4 ")));
+    for info in &infos {
+        let first = info
+            .split(" pv ")
+            .nth(1)
+            .and_then(|pv| pv.split(' ').next());
+        assert!(matches!(first, Some("a1" | "c3")), "{info}");
+    }
+    assert_eq!(
+        engine.ask("go searchmoves a1 z9"),
+        ["? illegal-move z9: not a square of this 3x3 board"]
+    );
+    engine.ask("position startpos moves b2");
+    assert_eq!(
+        engine.ask("go searchmoves b2"),
+        ["? illegal-move b2: square b2 is occupied"]
+    );
+    assert_eq!(
+        engine.ask("go searchmoves"),
+        ["? missing-argument go searchmoves needs at least one move"]
+    );
+    // A game with a solver: its proof (d wins here) is of the whole root, so the search
+    // answers for the moves given.
+    engine.ask("game connect4");
+    engine.ask("position startpos moves d d d d");
+    assert_eq!(engine.ask("go depth 6 searchmoves a b"), ["="]);
+    let (infos, best) = engine.until_bestmove();
+    assert!(["a", "b"].contains(&best.as_str()), "{best}");
+    assert!(
+        infos.last().is_some_and(|l| l.starts_with("info depth 6 ")),
+        "{infos:?}"
+    );
+    assert_eq!(engine.ask("isready"), ["= readyok"]);
+}
+
+#[test]
+fn multipv_searches_the_best_root_moves_each_with_its_own_score() {
+    for threads in ["1", "2"] {
+        let mut engine = Engine::start();
+        engine.ask(&format!("setoption name Threads value {threads}"));
+        assert_eq!(engine.ask("setoption name MultiPV value 9"), ["="]);
+        engine.ask("position startpos moves b2");
+        assert_eq!(engine.ask("go depth 9"), ["="]);
+        let (infos, best) = engine.until_bestmove();
+        // Eight moves are legal: eight lines, the corners' draws before the edges' losses.
+        let last = &infos[infos.len() - 8..];
+        for (k, line) in last.iter().enumerate() {
+            assert!(
+                line.starts_with(&format!("info depth 8 seldepth 8 multipv {} ", k + 1)),
+                "{threads} threads: {line}"
+            );
+            let first = line
+                .split(" pv ")
+                .nth(1)
+                .and_then(|pv| pv.split(' ').next());
+            if k < 4 {
+                assert!(line.contains(" score draw "), "{line}");
+                assert!(matches!(first, Some("a1" | "c1" | "a3" | "c3")), "{line}");
+            } else {
+                assert!(line.contains(" score loss 6 "), "{line}");
+                assert!(matches!(first, Some("b1" | "a2" | "c2" | "b3")), "{line}");
+            }
+        }
+        assert!(last[0].contains(&format!(" pv {best}")), "{best}");
+    }
+    let mut engine = Engine::start();
+    assert_eq!(
+        engine.ask("setoption name MultiPV value 0"),
+        ["? invalid-argument MultiPV 0: expected an integer from 1 to 512"]
+    );
+    // Games with a solver search their lines too.
+    engine.ask("game connect4");
+    engine.ask("setoption name MultiPV value 3");
+    engine.ask("go depth 6");
+    let (infos, _) = engine.until_bestmove();
+    let depth6: Vec<&String> = infos
+        .iter()
+        .filter(|l| l.starts_with("info depth 6 "))
+        .collect();
+    assert_eq!(depth6.len(), 3, "{infos:?}");
 }
 
 #[test]
@@ -495,8 +681,8 @@ fn every_option_round_trips_through_setoption_in_every_game() {
             seen += 1;
         }
     }
-    // Hash and Threads in each of the four games, plus 2 + 3 + 25 game options.
-    assert_eq!(seen, 4 * 2 + 2 + 3 + 25);
+    // Hash, Threads and MultiPV in each of the four games, plus 2 + 3 + 25 game options.
+    assert_eq!(seen, 4 * 3 + 2 + 3 + 25);
 }
 
 #[test]

@@ -86,3 +86,43 @@ fn every_transcript_in_protocol_md_holds() {
         );
     }
 }
+
+/// The rows of protocol.md's option table: (option, games, description).
+fn option_rows(markdown: &str) -> Vec<(String, String, String)> {
+    markdown
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            match cells.as_slice() {
+                ["", name, games, what, ""] if name.starts_with('`') && !what.is_empty() => Some((
+                    name.trim_matches('`').to_string(),
+                    games.to_string(),
+                    what.to_string(),
+                )),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn every_option_of_every_game_is_described_in_protocol_md() {
+    let rows = option_rows(include_str!("../protocol.md"));
+    let mut engine = Engine::start();
+    let games = engine.ask("list_games");
+    for game in games.iter().map(|g| g.trim_start_matches("= ")) {
+        assert_eq!(engine.ask(&format!("game {game}")), ["="]);
+        for line in engine.ask("options") {
+            let name = line
+                .trim_start_matches("= ")
+                .split(' ')
+                .next()
+                .expect("a name");
+            assert!(
+                rows.iter()
+                    .any(|(option, games, _)| option == name && (games == "all" || games == game)),
+                "{game}: option {name} has no line in protocol.md's option table"
+            );
+        }
+    }
+}

@@ -318,3 +318,118 @@ fn bestmove_of(line: &str) -> (String, Option<String>) {
         Some(other) => panic!("unexpected words after the move: {other:?}"),
     }
 }
+
+#[test]
+fn a_go_that_cannot_search_still_answers_bestmove_0000() {
+    let mut engine = Engine::start();
+    handshake(&mut engine);
+    engine.send("setoption name UCI_Variant value tictactoe");
+    // X has the top rank: the game is over.
+    engine.send("position startpos moves P@a3 P@a1 P@b3 P@b1 P@c3");
+    engine.send("go depth 3");
+    assert_eq!(
+        engine.line(),
+        "info string error game-over the game is over: nothing to search"
+    );
+    assert_eq!(engine.line(), "bestmove 0000");
+    engine.send("position startpos");
+    engine.send("go depth 0");
+    assert_eq!(
+        engine.line(),
+        "info string error invalid-argument depth 0: expected an integer from 1 to 511"
+    );
+    assert_eq!(engine.line(), "bestmove 0000");
+    engine.send("go searchmoves P@z9");
+    assert_eq!(
+        engine.line(),
+        "info string error P@z9: not a legal drop here"
+    );
+    assert_eq!(engine.line(), "bestmove 0000");
+    engine.send("isready");
+    assert_eq!(engine.line(), "readyok");
+}
+
+#[test]
+fn go_mate_ends_on_its_own_and_searchmoves_restricts_the_root() {
+    let mut engine = Engine::start();
+    handshake(&mut engine);
+    engine.send("setoption name UCI_Variant value tictactoe");
+    engine.send("position fen PP1/3/pp1[PPPppp] w - - 0 1");
+    engine.send("go mate 1");
+    let (infos, best) = engine.until("bestmove ");
+    assert_eq!(best, "bestmove P@c3");
+    assert!(
+        infos.last().is_some_and(|l| l.contains(" score mate 1 ")),
+        "{infos:?}"
+    );
+    // No mate in two from the start: the search ends after 3 plies, without `stop`.
+    engine.send("position startpos");
+    engine.send("go mate 2");
+    let (infos, _) = engine.until("bestmove ");
+    let last = infos.last().expect("info lines");
+    assert!(last.starts_with("info depth 3 "), "{infos:?}");
+    // Only the two corners given are searched (the centre is the best move otherwise).
+    engine.send("go searchmoves P@a1 P@c3 depth 4");
+    let (infos, best) = engine.until("bestmove ");
+    let (best, _) = bestmove_of(&best);
+    assert!(["P@a1", "P@c3"].contains(&best.as_str()), "{best}");
+    for info in &infos {
+        let first = info
+            .split(" pv ")
+            .nth(1)
+            .and_then(|pv| pv.split(' ').next());
+        assert!(matches!(first, Some("P@a1" | "P@c3")), "{info}");
+    }
+    assert!(infos.last().is_some_and(|l| l.starts_with("info depth 4 ")));
+}
+
+#[test]
+fn multipv_reports_the_best_lines_each_with_its_score() {
+    let mut engine = Engine::start();
+    let lines = handshake(&mut engine);
+    assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 512".to_string()));
+    engine.send("setoption name UCI_Variant value tictactoe");
+    engine.send("setoption name MultiPV value 6");
+    engine.send("position startpos moves P@b2");
+    engine.send("go depth 8");
+    let (infos, best) = engine.until("bestmove ");
+    let last: Vec<&String> = infos
+        .iter()
+        .filter(|l| l.starts_with("info depth 8 "))
+        .collect();
+    assert_eq!(last.len(), 6, "{infos:?}");
+    // Against the centre the corners draw and the edges lose: four draws, then losses.
+    for (k, line) in last.iter().enumerate() {
+        assert!(line.contains(&format!(" multipv {} ", k + 1)), "{line}");
+        let first = line
+            .split(" pv ")
+            .nth(1)
+            .and_then(|pv| pv.split(' ').next());
+        if k < 4 {
+            assert!(line.contains(" score cp 0 "), "{line}");
+            assert!(
+                matches!(first, Some("P@a1" | "P@c1" | "P@a3" | "P@c3")),
+                "{line}"
+            );
+        } else {
+            assert!(line.contains(" score mate -"), "{line}");
+        }
+    }
+    let first = last[0]
+        .split(" pv ")
+        .nth(1)
+        .and_then(|pv| pv.split(' ').next());
+    assert_eq!(Some(bestmove_of(&best).0.as_str()), first);
+}
+
+#[test]
+fn a_byte_order_mark_before_uci_and_bad_bytes_later_are_harmless() {
+    let mut engine = Engine::start();
+    engine.send_bytes(b"\xEF\xBB\xBFuci\n");
+    let (lines, _) = engine.until("uciok");
+    assert!(lines[0].starts_with("id name arbor "), "{lines:?}");
+    engine.send_bytes(b"is\xffready\n");
+    assert_eq!(engine.line(), "info string error line is not valid UTF-8");
+    engine.send("isready");
+    assert_eq!(engine.line(), "readyok");
+}

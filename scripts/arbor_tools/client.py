@@ -654,10 +654,25 @@ class Engine:
         move = analysis.wait(timeout)
         return PlayResult(move, analysis.info, analysis.elapsed)
 
-    def analyse(self, limit: Limit, timeout: float | None = None) -> dict[str, Any]:
-        """Like :meth:`play`, but returns the final info dict (with ``bestmove`` added)."""
-        result = self.play(limit, timeout)
-        return dict(result.info, bestmove=result.move)
+    def analyse(self, limit: Limit, timeout: float | None = None,
+                multipv: int | None = None) -> dict[str, Any] | list[dict[str, Any]]:
+        """Like :meth:`play`, but returns the final info dict (with ``bestmove`` added).
+
+        With `multipv` (as python-chess): searches the `multipv` best moves (``MultiPV``,
+        set back to 1 afterwards) and returns a list of info dicts, best first, one per
+        line of the last completed depth (fewer when fewer moves are legal).
+        """
+        if multipv is None:
+            result = self.play(limit, timeout)
+            return dict(result.info, bestmove=result.move)
+        self.set_option("MultiPV", multipv)
+        try:
+            analysis = self.analysis(limit)
+            move = analysis.wait(timeout)
+        finally:
+            if not self._searching:
+                self.set_option("MultiPV", 1)
+        return [dict(line, bestmove=move) for line in analysis.lines]
 
     def ponderhit(self, timeout: float | None = None) -> None:
         """``ponderhit``: the running ``go ponder`` search becomes the normal search of its
@@ -822,6 +837,8 @@ class Analysis:
         #: A ``go ponder`` search before ``ponderhit``: only the opponent's move ends it.
         self.pondering = limit is not None and limit.ponder
         self._pending: list[dict[str, Any]] = []
+        #: With ``MultiPV``: the lines of the latest depth, ``multipv 1`` first.
+        self.lines: list[dict[str, Any]] = []
 
     def deadline(self, timeout: float | None = None) -> float:
         """When a wait that starts now gives up (monotonic seconds): after `timeout` if
@@ -849,6 +866,10 @@ class Analysis:
                 merged.pop("pv")  # a new depth without pv: do not keep an old pv
             self.info = merged
             self._pending.append(info)
+            if info.get("multipv") == 1:
+                self.lines = []
+            if "multipv" in info:
+                self.lines.append(info)
         elif event[0] == "bestmove":
             self.best_move = event[1]
             self.elapsed = time.monotonic() - self.started

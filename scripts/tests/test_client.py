@@ -64,6 +64,18 @@ class RealEngine(unittest.TestCase):
         final = self.engine.analyse(Limit(time=0.05))
         self.assertIn(final["bestmove"], self.engine.legal())
 
+    def test_analyse_with_multipv_returns_the_best_lines(self):
+        self.engine.position(moves=["b2"])
+        lines = self.engine.analyse(Limit(depth=9), multipv=5)
+        self.assertEqual([line["multipv"] for line in lines], [1, 2, 3, 4, 5])
+        self.assertEqual([line["depth"] for line in lines], [8] * 5)
+        # Against the centre the corners draw and the edges lose.
+        self.assertEqual([line["score"] for line in lines], [Score("draw")] * 4 + [Score("loss", 6)])
+        self.assertEqual({line["pv"][0] for line in lines[:4]}, {"a1", "c1", "a3", "c3"})
+        self.assertEqual(lines[0]["bestmove"], lines[0]["pv"][0])
+        # MultiPV is back to 1: a plain search reports no multipv field.
+        self.assertNotIn("multipv", self.engine.analyse(Limit(depth=2)))
+
     def test_stop_an_infinite_search(self):
         analysis = self.engine.analysis()
         self.assertIsNotNone(analysis.next(timeout=5))

@@ -46,6 +46,11 @@ impl<P> Conversation<P> {
         pipe.send_line(line);
     }
 
+    /// Whether an answer is still owed to a command sent for a purpose that `counts`.
+    pub(crate) fn owes(&self, counts: impl Fn(&P) -> bool) -> bool {
+        self.pending.iter().any(counts)
+    }
+
     /// Classifies one line of the session's output.
     pub(crate) fn read<'a>(&mut self, line: &'a str) -> SessionLine<'a, P> {
         if self.inside_answer {

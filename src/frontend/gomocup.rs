@@ -124,8 +124,9 @@ pub fn run(
         select! {
             recv(lines) -> line => match line {
                 // END ends at once, even while thinking (dropping the pipe stops the search).
-                Ok(line) if line.trim().eq_ignore_ascii_case("END") => return Ok(()),
-                Ok(line) => brain.waiting.push_back(line),
+                Ok(Ok(line)) if line.trim().eq_ignore_ascii_case("END") => return Ok(()),
+                Ok(Ok(line)) => brain.waiting.push_back(line),
+                Ok(Err(reason)) => say(&mut output, &format!("ERROR {reason}"))?,
                 Err(_) => input_open = false,
             },
             recv(session_output) -> line => match line {

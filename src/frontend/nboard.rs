@@ -3,13 +3,18 @@
 //! (stop thinking) `pong N`. Translated onto arbor's own protocol for a [`SessionPipe`].
 //!
 //! The GUI plays the engine's move itself and tells the engine with `move`: `go` never
-//! changes the position.
+//! changes the position. A move that is not legal is reported (`status illegal-move ...`)
+//! and changes nothing. Every line arbor prints keeps the order of the commands it
+//! answers: a line the front end could print at once waits behind the session's answers
+//! still owed (such as a `pong`).
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
 use crate::frontend::pipe::SessionPipe;
 use crate::frontend::{drive, say, spawn_line_reader, Conversation, SessionLine, Translator};
 use crate::game::GameError;
+use crate::registry::AnyGame;
 
 /// Midgame depth until the GUI sends `set depth`.
 const DEFAULT_DEPTH: u32 = 12;
@@ -18,11 +23,17 @@ const DEFAULT_DEPTH: u32 = 12;
 const SOLVE_EMPTIES: usize = 18;
 
 /// What the answer of a command sent to the session should produce.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Pending {
+    /// The `game othello` sent at the start: nothing the GUI asked for waits on it.
+    Setup,
     Quiet,
     /// The `stop` sent for `ping N`: answer `pong N` once the search is over.
     Pong(u64),
+    /// A `go` (for `go` or `hint`): refused, it starts no search.
+    Go,
+    /// An `isready` sent only to print this line in its turn.
+    Say(String),
 }
 
 /// What the running search is for.
@@ -38,8 +49,12 @@ struct NBoard {
     /// The game so far, as an arbor position text and the moves after it.
     setup: String,
     moves: Vec<String>,
+    /// The position after `setup` and `moves`, to check each `move` as it comes.
+    position: AnyGame,
     depth: u32,
-    search: Option<Purpose>,
+    /// The searches asked for and not yet answered, oldest first: a `go` after `ping`
+    /// starts before the interrupted search's `bestmove` is in.
+    searches: VecDeque<Purpose>,
     session: Conversation<Pending>,
     last_score: String,
     last_seconds: f64,
@@ -56,22 +71,40 @@ pub fn run(
     output: impl Write,
 ) -> io::Result<()> {
     let lines = spawn_line_reader(input);
+    let position = AnyGame::new("othello", &[]).map_err(|e| io::Error::other(e.to_string()))?;
     let mut nboard = NBoard {
         setup: "startpos".to_string(),
         moves: Vec::new(),
+        position,
         depth: DEFAULT_DEPTH,
-        search: None,
+        searches: VecDeque::new(),
         session: Conversation::new(),
         last_score: "0.00".to_string(),
         last_seconds: 0.0,
     };
-    nboard.send(&pipe, "game othello", Pending::Quiet);
+    nboard.send(&pipe, "game othello", Pending::Setup);
     drive(&mut nboard, pipe, lines, output)
 }
 
 impl NBoard {
     fn send(&mut self, pipe: &SessionPipe, line: &str, pending: Pending) {
         self.session.send(pipe, line, pending);
+    }
+
+    /// Prints `line` in its turn: at once when the session owes no answer to the GUI's
+    /// commands, else after those answers (through an `isready` of its own).
+    fn tell(&mut self, pipe: &SessionPipe, out: &mut impl Write, line: &str) -> io::Result<()> {
+        if self.session.owes(|p| *p != Pending::Setup) {
+            self.send(pipe, "isready", Pending::Say(line.to_string()));
+            Ok(())
+        } else {
+            say(out, line)
+        }
+    }
+
+    /// Whether a search for `go` or `hint` is running (one interrupted by `ping` is not).
+    fn busy(&self) -> bool {
+        self.searches.iter().any(|&p| p != Purpose::Discard)
     }
 
     fn position_line(&self) -> String {
@@ -170,7 +203,8 @@ impl Translator for NBoard {
     ) -> io::Result<bool> {
         let mut words = line.split_whitespace();
         match words.next().unwrap_or("") {
-            "nboard" => say(
+            "nboard" => self.tell(
+                pipe,
                 out,
                 &format!("set myname arbor {}", env!("CARGO_PKG_VERSION")),
             )?,
@@ -186,37 +220,50 @@ impl Translator for NBoard {
                 }
                 Some("game") => {
                     let ggf = line.split_once("game").map_or("", |(_, g)| g.trim());
-                    match parse_ggf(ggf) {
-                        Ok((setup, moves)) => {
+                    match parse_ggf(ggf).and_then(|(setup, moves)| {
+                        let words: Vec<&str> = moves.iter().map(String::as_str).collect();
+                        let start = AnyGame::new("othello", &[])?;
+                        let start = if setup == "startpos" {
+                            start
+                        } else {
+                            start.parse_position(&setup)?
+                        };
+                        Ok((start.play_moves(&words)?, setup, moves))
+                    }) {
+                        Ok((position, setup, moves)) => {
+                            self.position = position;
                             self.setup = setup;
                             self.moves = moves;
                         }
-                        Err(error) => say(out, &format!("status cannot read the game: {error}"))?,
+                        Err(error) => {
+                            let text = format!("status cannot read the game: {error}");
+                            self.tell(pipe, out, &text)?;
+                        }
                     }
                 }
                 _ => {}
             },
             "move" => {
-                if let Some(mv) = words.next().and_then(nboard_move) {
-                    self.moves.push(mv);
+                let text = words.next().unwrap_or("");
+                let played = nboard_move(text)
+                    .ok_or_else(|| GameError::new(text, "not a move"))
+                    .and_then(|mv| Ok((self.position.play_moves(&[mv.as_str()])?, mv)));
+                match played {
+                    Ok((position, mv)) => {
+                        self.position = position;
+                        self.moves.push(mv);
+                    }
+                    Err(error) => self.tell(pipe, out, &format!("status illegal-move {error}"))?,
                 }
             }
-            "go" | "hint" if self.search.is_none() => {
+            "go" | "hint" if !self.busy() => {
                 let purpose = if line.starts_with("go") {
                     Purpose::Move
                 } else {
                     Purpose::Hint
                 };
-                self.search = Some(purpose);
-                let position = self.position_line();
-                self.send(pipe, &position, Pending::Quiet);
-                let go = if self.empties() <= SOLVE_EMPTIES {
-                    "go solve".to_string()
-                } else {
-                    format!("go depth {}", self.depth)
-                };
-                self.send(pipe, &go, Pending::Quiet);
-                say(
+                self.tell(
+                    pipe,
                     out,
                     if purpose == Purpose::Move {
                         "status arbor is thinking"
@@ -224,6 +271,15 @@ impl Translator for NBoard {
                         "status arbor is analysing"
                     },
                 )?;
+                self.searches.push_back(purpose);
+                let position = self.position_line();
+                self.send(pipe, &position, Pending::Quiet);
+                let go = if self.empties() <= SOLVE_EMPTIES {
+                    "go solve".to_string()
+                } else {
+                    format!("go depth {}", self.depth)
+                };
+                self.send(pipe, &go, Pending::Go);
             }
             // A second `go` while thinking is a GUI error; the running search answers it.
             "go" | "hint" => {}
@@ -232,13 +288,11 @@ impl Translator for NBoard {
                     .next()
                     .and_then(|n| n.parse::<u64>().ok())
                     .unwrap_or(0);
-                if let Some(purpose) = &mut self.search {
-                    *purpose = Purpose::Discard;
-                }
+                self.searches.iter_mut().for_each(|p| *p = Purpose::Discard);
                 // `pong` only after the session has answered the stop: the search is over.
                 self.send(pipe, "stop", Pending::Pong(n));
             }
-            "learn" => say(out, "learned")?,
+            "learn" => self.tell(pipe, out, "learned")?,
             "quit" => return Ok(false),
             // The protocol asks engines to ignore what they do not understand.
             _ => {}
@@ -253,6 +307,19 @@ impl Translator for NBoard {
                 ..
             } => say(out, &format!("pong {n}"))?,
             SessionLine::Answer {
+                purpose: Some(Pending::Say(text)),
+                ..
+            } => say(out, &text)?,
+            SessionLine::Answer {
+                purpose: Some(Pending::Go),
+                error: Some(detail),
+            } => {
+                // No search started, so no `bestmove` will end it. The searches before
+                // it have all ended (the session answers a `go` only when idle).
+                self.searches.pop_front();
+                say(out, &format!("status {detail}"))?;
+            }
+            SessionLine::Answer {
                 error: Some(detail),
                 ..
             } => say(out, &format!("status {detail}"))?,
@@ -260,7 +327,7 @@ impl Translator for NBoard {
                 let info = Info::parse(rest);
                 self.last_score = info.score.clone();
                 self.last_seconds = info.seconds;
-                match self.search {
+                match self.searches.front() {
                     Some(Purpose::Hint) => say(
                         out,
                         &format!("search {} {} 0 {}", info.pv, info.score, info.depth),
@@ -272,7 +339,7 @@ impl Translator for NBoard {
                     _ => {}
                 }
             }
-            SessionLine::BestMove(best) => match self.search.take() {
+            SessionLine::BestMove(best) => match self.searches.pop_front() {
                 Some(Purpose::Move) => {
                     let mv = if best == "pass" {
                         "PA".to_string()
@@ -291,6 +358,15 @@ impl Translator for NBoard {
             _ => {}
         }
         Ok(())
+    }
+
+    fn on_bad_input<W: Write>(
+        &mut self,
+        reason: &str,
+        pipe: &SessionPipe,
+        out: &mut W,
+    ) -> io::Result<()> {
+        self.tell(pipe, out, &format!("status {reason}"))
     }
 }
 

@@ -13,6 +13,7 @@ use crate::frontend::pipe::SessionPipe;
 use crate::frontend::{drive, say, spawn_line_reader, Conversation, SessionLine, Translator};
 use crate::game::{Game, GameError};
 use crate::protocol::options::{EngineSettings, ENGINE_OPTIONS};
+use crate::protocol::ErrorKind;
 use crate::registry::{with_game, AnyGame, GAME_NAMES};
 
 /// A cutechess variant and the arbor game and variant options it stands for.
@@ -53,6 +54,8 @@ enum Pending {
     Quiet,
     /// `isready`: answer `readyok`.
     ReadyOk,
+    /// `go`: a refusal still owes the GUI its `bestmove` (`0000`, the null move).
+    Go,
 }
 
 struct Uci {
@@ -222,11 +225,17 @@ impl Translator for Uci {
                 }
                 Err(error) => say(out, &format!("info string error {error}"))?,
             },
-            "go" => {
-                self.search_root = Some(self.current.clone());
-                self.last_pv.clear();
-                self.send(pipe, &go_line(words), Pending::Quiet);
-            }
+            "go" => match with_game!(&self.current, g => go_line(g, words)) {
+                Ok(go) => {
+                    self.search_root = Some(self.current.clone());
+                    self.last_pv.clear();
+                    self.send(pipe, &go, Pending::Go);
+                }
+                Err(error) => {
+                    say(out, &format!("info string error {error}"))?;
+                    say(out, "bestmove 0000")?;
+                }
+            },
             "stop" => self.send(pipe, "stop", Pending::Quiet),
             "quit" => return Ok(false),
             other => say(out, &format!("info string error unknown command {other}"))?,
@@ -241,12 +250,30 @@ impl Translator for Uci {
                 purpose: Some(Pending::ReadyOk),
                 error: None,
             } => say(out, "readyok")?,
+            // A `go` during a search: the running search's `bestmove` answers it.
+            SessionLine::Answer {
+                purpose: Some(Pending::Go),
+                error: Some(detail),
+            } if detail.starts_with(ErrorKind::Busy.as_str()) => {
+                say(out, &format!("info string error {detail}"))?
+            }
+            SessionLine::Answer {
+                purpose: Some(Pending::Go),
+                error: Some(detail),
+            } => {
+                // No search started: the GUI still gets the one `bestmove` it waits for.
+                self.search_root = None;
+                say(out, &format!("info string error {detail}"))?;
+                say(out, "bestmove 0000")?;
+            }
             SessionLine::Answer {
                 error: Some(detail),
                 ..
             } => say(out, &format!("info string error {detail}"))?,
             SessionLine::Info(rest) => {
-                if let Some((_, pv)) = rest.split_once(" pv ") {
+                // The ponder move comes from the best line (the first of MultiPV's).
+                let best_line = !rest.contains(" multipv ") || rest.contains(" multipv 1 ");
+                if let Some((_, pv)) = rest.split_once(" pv ").filter(|_| best_line) {
                     self.last_pv = pv.split_whitespace().map(str::to_string).collect();
                 }
                 let root = self.search_root.as_ref().unwrap_or(&self.current);
@@ -263,6 +290,15 @@ impl Translator for Uci {
             _ => {}
         }
         Ok(())
+    }
+
+    fn on_bad_input<W: Write>(
+        &mut self,
+        reason: &str,
+        _: &SessionPipe,
+        out: &mut W,
+    ) -> io::Result<()> {
+        say(out, &format!("info string error {reason}"))
     }
 }
 
@@ -298,21 +334,35 @@ fn build<G: Game>(start: &G, setup: &str, moves: &[&str]) -> Result<G, GameError
     Ok(position)
 }
 
-/// The arbor `go` line for UCI `go` arguments. `mate` and `searchmoves` are not supported
-/// and dropped; a bare `go` (or `go ponder` alone) searches until `stop`, as UCI engines do.
-fn go_line<'a>(words: impl Iterator<Item = &'a str>) -> String {
+/// The arbor `go` line for UCI `go` arguments at `root`: `searchmoves` drops become
+/// arbor moves (an illegal one is an error). A bare `go` (or `go ponder` alone) searches
+/// until `stop`, as UCI engines do.
+///
+/// # Errors
+/// A `searchmoves` move that is not legal at `root`.
+fn go_line<'a, G: Game>(
+    root: &G,
+    words: impl Iterator<Item = &'a str>,
+) -> Result<String, GameError> {
     let mut parts = vec!["go".to_string()];
     let mut words = words.peekable();
     while let Some(word) = words.next() {
         match word {
-            "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "movetime" => {
+            "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "movetime"
+            | "mate" => {
                 if let Some(value) = words.next() {
                     parts.push(format!("{word} {value}"));
                 }
             }
             "infinite" | "ponder" => parts.push(word.to_string()),
-            "mate" => {
-                words.next();
+            "searchmoves" => {
+                let mut moves = vec![word.to_string()];
+                while let Some(text) = words.next_if(|w| !GO_WORDS.contains(w)) {
+                    moves.push(root.format_move(from_drop(root, text)?));
+                }
+                if moves.len() > 1 {
+                    parts.push(moves.join(" "));
+                }
             }
             _ => {}
         }
@@ -320,8 +370,24 @@ fn go_line<'a>(words: impl Iterator<Item = &'a str>) -> String {
     if parts.iter().all(|p| p == "go" || p == "ponder") {
         parts.push("infinite".to_string());
     }
-    parts.join(" ")
+    Ok(parts.join(" "))
 }
+
+/// The words of a UCI `go` line: a `searchmoves` list ends at the first of them.
+const GO_WORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
 
 /// An arbor `info` line (after `info `) in UCI form: proven scores as `mate` in moves,
 /// the PV as drops.
@@ -379,17 +445,28 @@ mod tests {
 
     #[test]
     fn go_arguments_pass_through_and_unsupported_ones_drop() {
+        let root = TicTacToe::new();
+        let go = |words: &str| go_line(&root, words.split_whitespace()).map_err(|e| e.to_string());
         assert_eq!(
-            go_line("wtime 1000 btime 900 winc 10 binc 10".split(' ')),
-            "go wtime 1000 btime 900 winc 10 binc 10"
+            go("wtime 1000 btime 900 winc 10 binc 10"),
+            Ok("go wtime 1000 btime 900 winc 10 binc 10".to_string())
         );
         assert_eq!(
-            go_line("ponder wtime 900 btime 800".split(' ')),
-            "go ponder wtime 900 btime 800"
+            go("ponder wtime 900 btime 800"),
+            Ok("go ponder wtime 900 btime 800".to_string())
         );
-        assert_eq!(go_line("ponder".split(' ')), "go ponder infinite");
-        assert_eq!(go_line("mate 3 depth 4".split(' ')), "go depth 4");
-        assert_eq!(go_line(std::iter::empty()), "go infinite");
+        assert_eq!(go("ponder"), Ok("go ponder infinite".to_string()));
+        assert_eq!(go("mate 3 depth 4"), Ok("go mate 3 depth 4".to_string()));
+        assert_eq!(go(""), Ok("go infinite".to_string()));
+        // Drops (rank 1 at the bottom) become arbor squares; the list ends at a go word.
+        assert_eq!(
+            go("searchmoves P@a3 P@b2 depth 3"),
+            Ok("go searchmoves a1 b2 depth 3".to_string())
+        );
+        assert_eq!(
+            go("searchmoves P@z9"),
+            Err("P@z9: not a legal drop here".to_string())
+        );
     }
 
     #[test]

@@ -355,6 +355,10 @@ impl Game for ConnectFour {
     fn is_legal(&self, mv: Column) -> bool {
         self.can_play(u32::from(mv.0)) && self.outcome().is_none()
     }
+
+    fn illegal_reason(&self, mv: Column) -> String {
+        format!("column {} is full", self.format_move(mv))
+    }
 }
 
 /// How the engine plays Connect Four (`setoption name Style value full|baseline`).

@@ -316,6 +316,16 @@ impl Game for Othello {
             }
         }
     }
+
+    fn illegal_reason(&self, mv: OthelloMove) -> String {
+        match mv {
+            OthelloMove::Place(square) if (self.player | self.opponent) >> square & 1 != 0 => {
+                format!("square {} is occupied", self.format_move(mv))
+            }
+            OthelloMove::Place(_) => format!("{} flips nothing", self.format_move(mv)),
+            OthelloMove::Pass => "no pass while a move is possible".to_string(),
+        }
+    }
 }
 
 /// Which evaluation the search uses.

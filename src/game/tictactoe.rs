@@ -205,6 +205,10 @@ impl Game for TicTacToe {
     fn is_legal(&self, mv: Cell) -> bool {
         mv.0 < 9 && self.outcome().is_none() && (self.stones[0] | self.stones[1]) >> mv.0 & 1 == 0
     }
+
+    fn illegal_reason(&self, mv: Cell) -> String {
+        format!("square {} is occupied", self.format_move(mv))
+    }
 }
 
 impl Evaluate for TicTacToe {

@@ -50,8 +50,12 @@ pub fn score(score: ScoreReport) -> String {
 pub fn info(info: &InfoText) -> String {
     let micros = info.elapsed.as_micros().max(1);
     let nps = (u128::from(info.nodes) * 1_000_000 / micros) as u64;
+    let multipv = match info.multipv {
+        0 => String::new(),
+        k => format!(" multipv {k}"),
+    };
     let mut out = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {}{multipv} score {} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth,
         score(info.score),
@@ -92,16 +96,19 @@ mod tests {
 
     #[test]
     fn info_lines() {
-        let line = info(&InfoText {
+        let mut text = InfoText {
             depth: 3,
             seldepth: 5,
             score: ScoreReport::Win(3),
             nodes: 2000,
             elapsed: Duration::from_millis(2),
             hashfull: 7,
+            multipv: 0,
             pv: vec!["b2".into(), "a1".into()],
-        });
-        assert_eq!(line, "info depth 3 seldepth 5 score win 3 nodes 2000 nps 1000000 time 2 hashfull 7 pv b2 a1\n");
+        };
+        assert_eq!(info(&text), "info depth 3 seldepth 5 score win 3 nodes 2000 nps 1000000 time 2 hashfull 7 pv b2 a1\n");
+        text.multipv = 2;
+        assert_eq!(info(&text), "info depth 3 seldepth 5 multipv 2 score win 3 nodes 2000 nps 1000000 time 2 hashfull 7 pv b2 a1\n");
         assert_eq!(score(ScoreReport::Disc(-4)), "disc -4");
         assert_eq!(score(ScoreReport::Draw), "draw");
         assert_eq!(score(ScoreReport::WinWithin(37)), "win <=37");

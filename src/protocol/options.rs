@@ -1,4 +1,4 @@
-//! Options: the engine's own (`Hash`, `Threads`) declared here, each game's in its own
+//! Options: the engine's own (`Hash`, `Threads`, `MultiPV`) declared here, each game's in its own
 //! module ([`GameParams::OPTIONS`]); setting them (on a copy, so a refused value changes
 //! nothing) and the lines `options` shows, all from those declarations.
 
@@ -6,7 +6,7 @@ use crate::game::{Evaluate, GameParams, SetError};
 use crate::options::{self, OptionDecl};
 use crate::protocol::{ErrorKind, ProtocolError};
 use crate::registry::{for_each_game, AllParams, Registered};
-use crate::search::{TranspositionTable, MAX_THREADS};
+use crate::search::{TranspositionTable, MAX_MULTI_PV, MAX_THREADS};
 
 type Reply = Result<String, ProtocolError>;
 
@@ -20,6 +20,8 @@ pub struct EngineSettings {
     pub hash_mib: usize,
     /// Search threads.
     pub threads: usize,
+    /// How many best root moves a search reports.
+    pub multipv: usize,
 }
 
 /// The engine's own options, listed before the game's.
@@ -41,6 +43,15 @@ pub const ENGINE_OPTIONS: &[OptionDecl<EngineSettings>] = &[
         |s| &mut s.threads,
         "search threads (Lazy SMP over one shared transposition table)",
     ),
+    OptionDecl::spin(
+        "MultiPV",
+        1,
+        1,
+        MAX_MULTI_PV as i64,
+        |s| &mut s.multipv,
+        "how many best root moves a search reports, each with its own score and principal \
+         variation",
+    ),
 ];
 
 impl Default for EngineSettings {
@@ -49,6 +60,7 @@ impl Default for EngineSettings {
         let unset = EngineSettings {
             hash_mib: 0,
             threads: 0,
+            multipv: 0,
         };
         options::with_defaults(unset, ENGINE_OPTIONS)
     }
@@ -164,12 +176,13 @@ mod tests {
     }
 
     #[test]
-    fn engine_defaults_are_64_mib_and_one_thread() {
+    fn engine_defaults_are_64_mib_one_thread_and_one_line() {
         assert_eq!(
             EngineSettings::default(),
             EngineSettings {
                 hash_mib: 64,
-                threads: 1
+                threads: 1,
+                multipv: 1
             }
         );
     }

@@ -109,6 +109,16 @@ fn parse_command(name: &str, args: &str) -> Result<Command> {
             })?;
             Ok(Command::KnownCommand(command.to_string()))
         }
+        "help" if args.is_empty() => Ok(Command::Help(None)),
+        "help" => {
+            let (_, command) = all_consuming(word)(args).map_err(|_| {
+                ProtocolError::new(
+                    ErrorKind::InvalidArgument,
+                    format!("{args}: help takes one command name"),
+                )
+            })?;
+            Ok(Command::Help(Some(command.to_string())))
+        }
         "quit" => no_args(Command::Quit, args),
         "list_games" => no_args(Command::ListGames, args),
         "game" => parse_game(args),
@@ -271,9 +281,26 @@ fn parse_setoption(args: &str) -> Result<Command> {
 /// Largest time in milliseconds accepted (about 31 years): keeps `Instant` arithmetic safe.
 pub const MAX_MS: u64 = 1 << 40;
 
+/// The words of `go`: a `searchmoves` list ends at the first of them.
+const GO_WORDS: &[&str] = &[
+    "infinite",
+    "solve",
+    "ponder",
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "mate",
+    "searchmoves",
+];
+
 fn parse_go(args: &str) -> Result<GoArgs> {
     let mut go = GoArgs::default();
-    let mut tokens = args.split(is_space).filter(|t| !t.is_empty());
+    let mut tokens = args.split(is_space).filter(|t| !t.is_empty()).peekable();
     while let Some(key) = tokens.next() {
         let mut value = |what: &str| {
             tokens.next().ok_or_else(|| {
@@ -303,6 +330,25 @@ fn parse_go(args: &str) -> Result<GoArgs> {
             "binc" => go.binc = Some(number("binc", value("binc")?, 0, MAX_MS)?),
             "movestogo" => {
                 go.movestogo = Some(number("movestogo", value("movestogo")?, 1, 10_000)?)
+            }
+            "mate" => {
+                go.mate = Some(number(
+                    "mate",
+                    value("mate")?,
+                    1,
+                    crate::game::score::MAX_PLY as u64 / 2,
+                )?)
+            }
+            "searchmoves" => {
+                while let Some(mv) = tokens.next_if(|t| !GO_WORDS.contains(t)) {
+                    go.searchmoves.push(mv.to_string());
+                }
+                if go.searchmoves.is_empty() {
+                    return Err(ProtocolError::new(
+                        ErrorKind::MissingArgument,
+                        "go searchmoves needs at least one move",
+                    ));
+                }
             }
             other => {
                 return Err(ProtocolError::new(
@@ -447,9 +493,20 @@ mod tests {
                 movestogo: Some(5),
                 infinite: true,
                 solve: true,
-                ponder: true
+                ponder: true,
+                mate: None,
+                searchmoves: Vec::new(),
             }
         );
+        let Command::Go(go) = ok("go searchmoves a1 b2 mate 2").command else {
+            panic!("not go");
+        };
+        assert_eq!(
+            (go.searchmoves, go.mate),
+            (vec!["a1".to_string(), "b2".to_string()], Some(2))
+        );
+        assert_eq!(err("go searchmoves depth 3"), ErrorKind::MissingArgument);
+        assert_eq!(err("go mate 0"), ErrorKind::InvalidArgument);
         assert_eq!(err("go depth"), ErrorKind::MissingArgument);
         assert_eq!(err("go depth 0"), ErrorKind::InvalidArgument);
         assert_eq!(err("go depth -3"), ErrorKind::InvalidArgument);

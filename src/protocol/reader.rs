@@ -27,16 +27,12 @@ pub fn spawn_reader(mut input: impl BufRead + Send + 'static) -> Receiver<Input>
     let spawned = std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
-            let mut buffer = Vec::new();
+            let mut lines = LineReader::new();
             loop {
-                buffer.clear();
-                let message = match read_line_limited(&mut input, &mut buffer, MAX_LINE_BYTES) {
+                let message = match lines.next(&mut input) {
                     Ok(None) => Input::Eof,
-                    Ok(Some(true)) => Input::Bad("line too long"),
-                    Ok(Some(false)) => match String::from_utf8(std::mem::take(&mut buffer)) {
-                        Ok(line) => Input::Line(line, Instant::now()),
-                        Err(_) => Input::Bad("line is not valid UTF-8"),
-                    },
+                    Ok(Some(Ok(line))) => Input::Line(line, Instant::now()),
+                    Ok(Some(Err(reason))) => Input::Bad(reason),
                     Err(error) => {
                         log::warn!("reading input failed: {error}");
                         Input::Eof
@@ -52,6 +48,51 @@ pub fn spawn_reader(mut input: impl BufRead + Send + 'static) -> Receiver<Input>
         log::error!("cannot start the input thread: {error}");
     }
     rx
+}
+
+/// The byte order mark some editors and Windows tools put before UTF-8 text.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Splits input into lines of text for the session and the front ends alike: lines are
+/// cut at [`MAX_LINE_BYTES`], a byte order mark before the first line is dropped, and a
+/// line that is not UTF-8 is reported as such (the next line is read as usual).
+pub(crate) struct LineReader {
+    buffer: Vec<u8>,
+    first: bool,
+}
+
+impl LineReader {
+    pub(crate) fn new() -> Self {
+        LineReader {
+            buffer: Vec::new(),
+            first: true,
+        }
+    }
+
+    /// The next line (without its line end), or why it is not text; `None` at the end.
+    ///
+    /// # Errors
+    /// Reading the input failed.
+    pub(crate) fn next(
+        &mut self,
+        input: &mut impl BufRead,
+    ) -> io::Result<Option<Result<String, &'static str>>> {
+        self.buffer.clear();
+        let cut = match read_line_limited(input, &mut self.buffer, MAX_LINE_BYTES)? {
+            None => return Ok(None),
+            Some(cut) => cut,
+        };
+        let mut bytes = std::mem::take(&mut self.buffer);
+        if std::mem::take(&mut self.first) && bytes.starts_with(BOM) {
+            bytes.drain(..BOM.len());
+        }
+        if cut {
+            return Ok(Some(Err("line too long")));
+        }
+        Ok(Some(
+            String::from_utf8(bytes).map_err(|_| "line is not valid UTF-8"),
+        ))
+    }
 }
 
 /// Reads one line into `buffer` (without the newline), keeping at most `limit` bytes.
@@ -94,6 +135,18 @@ fn read_line_limited(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_leading_byte_order_mark_is_dropped_and_bad_bytes_are_reported() {
+        let mut input = io::Cursor::new(b"\xEF\xBB\xBFuci\n\xff\xfe\n\xEF\xBB\xBFname\n".to_vec());
+        let mut lines = LineReader::new();
+        let mut next = || lines.next(&mut input).ok().flatten();
+        assert_eq!(next(), Some(Ok("uci".to_string())));
+        assert_eq!(next(), Some(Err("line is not valid UTF-8")));
+        // Only a mark at the very start is dropped: later it is part of the line.
+        assert_eq!(next(), Some(Ok("\u{feff}name".to_string())));
+        assert_eq!(next(), None);
+    }
 
     #[test]
     fn long_lines_are_cut_and_flagged() {

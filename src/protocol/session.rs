@@ -22,7 +22,8 @@ use crate::protocol::options::{
 use crate::protocol::parse::{is_ignored, line_id, parse_line};
 use crate::protocol::reader::{spawn_reader, Input};
 use crate::protocol::{
-    Command, ErrorKind, GoArgs, ProtocolError, Request, Setup, COMMANDS, PROTOCOL_VERSION,
+    Command, ErrorKind, GoArgs, ProtocolError, Request, Setup, COMMANDS, COMMAND_HELP,
+    PROTOCOL_VERSION,
 };
 use crate::registry::{with_game, AllParams, AnyGame, Registered, GAME_NAMES};
 use crate::search::{Clock, Limits, PonderHit, StopFlag, TableError};
@@ -263,6 +264,8 @@ impl<W: Write> Session<W> {
             Command::Name => Ok("arbor".to_string()),
             Command::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
             Command::ListCommands => Ok(COMMANDS.join("\n")),
+            Command::Help(None) => Ok(help_text()),
+            Command::Help(Some(name)) => command_help(&name),
             Command::KnownCommand(name) => Ok(COMMANDS.contains(&name.as_str()).to_string()),
             Command::ListGames => Ok(GAME_NAMES.join("\n")),
             Command::IsReady => Ok("readyok".to_string()),
@@ -416,6 +419,7 @@ impl<W: Write> Session<W> {
                 "the game is over: nothing to search",
             ));
         }
+        let searchmoves = with_game!(&self.position, g => legal_texts(g, &args.searchmoves))?;
         if !self.tables_made {
             let start = self.start.clone();
             self.prepare_tables(&start, "go")?;
@@ -433,6 +437,8 @@ impl<W: Write> Session<W> {
             ponder: ponder.clone(),
             threads: self.settings.threads,
             received: self.received,
+            searchmoves,
+            multipv: self.settings.multipv,
         };
         self.worker
             .send(WorkerRequest::Search(job))
@@ -477,10 +483,16 @@ fn limits(args: &GoArgs, side: Player) -> Limits {
         increment: ms(increment.unwrap_or(0)),
         moves_to_go: args.movestogo,
     });
+    // A win in N moves of the side to move is at most 2N - 1 plies away.
+    let mate_depth = args.mate.map(|n| 2 * n - 1);
+    let depth = match (args.depth, mate_depth) {
+        (Some(depth), Some(mate)) => Some(depth.min(mate)),
+        (depth, mate) => depth.or(mate),
+    };
     let unlimited =
-        args.depth.is_none() && args.nodes.is_none() && args.movetime.is_none() && clock.is_none();
+        depth.is_none() && args.nodes.is_none() && args.movetime.is_none() && clock.is_none();
     Limits {
-        depth: args.depth,
+        depth,
         nodes: args.nodes,
         movetime: args.movetime.map(ms),
         clock,
@@ -488,6 +500,43 @@ fn limits(args: &GoArgs, side: Player) -> Limits {
         // A `go` with no limit at all searches until the value is proven.
         solve: args.solve || (unlimited && !args.infinite),
     }
+}
+
+/// The moves of `go searchmoves`, each checked legal at `position`, in its own notation.
+fn legal_texts<G: Game>(position: &G, moves: &[String]) -> Result<Vec<String>, ProtocolError> {
+    moves
+        .iter()
+        .map(|text| {
+            position
+                .parse_legal_move(text)
+                .map(|mv| position.format_move(mv))
+                .map_err(|e| game_error(ErrorKind::IllegalMove, e))
+        })
+        .collect()
+}
+
+/// `help`: every command with what it does, one a line.
+fn help_text() -> String {
+    let width = COMMAND_HELP.iter().map(|h| h.name.len()).max().unwrap_or(0);
+    COMMAND_HELP
+        .iter()
+        .map(|h| format!("{:width$}  {}", h.name, h.summary))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `help COMMAND`: its usage and what it does.
+fn command_help(name: &str) -> Reply {
+    let help = COMMAND_HELP
+        .iter()
+        .find(|h| h.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            ProtocolError::new(
+                ErrorKind::InvalidArgument,
+                format!("{name}: no such command (see help)"),
+            )
+        })?;
+    Ok(format!("usage: {}\n{}", help.usage, help.summary))
 }
 
 fn game_error(kind: ErrorKind, error: GameError) -> ProtocolError {
@@ -513,6 +562,30 @@ fn build_position<G: Game>(start: &G, setup: &Setup, moves: &[String]) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_covers_every_command_in_order() {
+        let names: Vec<&str> = COMMAND_HELP.iter().map(|h| h.name).collect();
+        assert_eq!(names, COMMANDS);
+        assert_eq!(command_help("GO").map(|text| text.lines().count()), Ok(2));
+        assert!(command_help("fly").is_err());
+    }
+
+    #[test]
+    fn mate_limits_the_depth_to_its_moves() {
+        let mate = |mate, depth| {
+            let args = GoArgs {
+                mate,
+                depth,
+                ..GoArgs::default()
+            };
+            let limits = limits(&args, Player::First);
+            (limits.depth, limits.solve)
+        };
+        assert_eq!(mate(Some(3), None), (Some(5), false));
+        assert_eq!(mate(Some(3), Some(2)), (Some(2), false));
+        assert_eq!(mate(None, Some(4)), (Some(4), false));
+    }
 
     #[test]
     fn clocks_follow_the_side_to_move() {

@@ -78,6 +78,8 @@ pub struct Helper<'a, G: Solve> {
     pub nodes: Arc<AtomicU64>,
     /// Where it offers its completed iterations.
     pub deepest: &'a Deepest,
+    /// Codes of root moves left out (those outside `go searchmoves`).
+    pub excluded: &'a [u16],
 }
 
 impl<G: Solve> Helper<'_, G> {
@@ -105,7 +107,7 @@ impl<G: Solve> Helper<'_, G> {
                 pv: &mut pv,
                 horizon_leaves: 0,
                 seldepth: 0,
-                excluded: &[],
+                excluded: self.excluded,
                 prove_parity,
                 forced_replies: 0,
                 extension: 0,

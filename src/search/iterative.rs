@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::budget::control::Control;
 use crate::budget::limits::{Deadline, Limits, PonderHit, StopFlag};
-use crate::game::score::{ScoreReport, MAX_PLY};
+use crate::game::score::{ScoreReport, INFINITY, MAX_PLY};
 use crate::game::solver::{RefutationPolicy, Solve, Solver, Verdict};
 use crate::game::MoveList;
 use crate::search::helpers::{Deepest, Helper};
@@ -42,6 +42,8 @@ pub fn search<G: Solve>(
         stop,
         ponder: None,
         received: None,
+        searchmoves: &[],
+        multipv: 1,
     };
     run(request, tables, solver, on_info, |_| {})
 }
@@ -85,6 +87,11 @@ pub struct Request<'a, G: Solve> {
     /// limits count from then (a table resize queued before it must not lengthen the
     /// move), else from the start of the search.
     pub received: Option<Instant>,
+    /// The root moves to choose from (`go searchmoves`); empty for all.
+    pub searchmoves: &'a [G::Move],
+    /// How many best root moves to search and report, each with its own line and score
+    /// (`MultiPV`); 1 for the plain search.
+    pub multipv: usize,
 }
 
 /// [`search`] for any [`Request`], ponder searches included.
@@ -107,12 +114,25 @@ pub fn run<G: Solve>(
         stop,
         ponder,
         received,
+        searchmoves,
+        multipv,
     } = request;
     let start = received.unwrap_or_else(Instant::now);
     let mut root_moves = MoveList::new();
     root.legal_moves(&mut root_moves);
     if root.outcome().is_some() || root_moves.is_empty() {
         return None;
+    }
+    // `searchmoves` leaves the other legal moves out of every thread's root (none of them
+    // legal: all stay in).
+    let mut outside = Vec::new();
+    if root_moves.iter().any(|mv| searchmoves.contains(mv)) {
+        outside = root_moves
+            .iter()
+            .filter(|mv| !searchmoves.contains(mv))
+            .map(|&mv| G::encode_move(mv))
+            .collect();
+        root_moves.retain(|mv| searchmoves.contains(mv));
     }
     tables.tt.new_search();
     tables.ordering.age();
@@ -125,7 +145,6 @@ pub fn run<G: Solve>(
     let tt: &TranspositionTable = tt;
     let main = Main {
         root,
-        root_moves,
         params,
         limits,
         start,
@@ -136,6 +155,9 @@ pub fn run<G: Solve>(
             .map(|_| Arc::new(AtomicU64::new(0)))
             .collect(),
         deepest: Deepest::default(),
+        multipv: multipv.clamp(1, root_moves.len()),
+        outside,
+        root_moves,
     };
     let solver_threaded = solver.set_threads(helpers.len() + 1);
     let mut control = main.control();
@@ -185,6 +207,10 @@ struct Main<'a, G: Solve> {
     helper_nodes: Vec<Arc<AtomicU64>>,
     /// The helpers' deepest completed iteration.
     deepest: Deepest,
+    /// The number of best lines searched and reported (1 to the number of root moves).
+    multipv: usize,
+    /// Codes of the legal moves outside `searchmoves` (not in `root_moves`): never searched.
+    outside: Vec<u16>,
 }
 
 impl<G: Solve> Main<'_, G> {
@@ -222,6 +248,7 @@ impl<G: Solve> Main<'_, G> {
                 stop: stop.clone(),
                 nodes: nodes.clone(),
                 deepest: &self.deepest,
+                excluded: &self.outside,
             };
             let spawned = std::thread::Builder::new()
                 .name(format!("helper {}", i + 1))
@@ -286,6 +313,11 @@ impl<G: Solve> Main<'_, G> {
         control: &mut Control,
         on_info: &mut impl FnMut(&Info<G::Move>),
     ) -> Result<SearchResult<G::Move>, Vec<u16>> {
+        // The solver answers with one move of the whole root: several lines, or a root
+        // restricted by `searchmoves`, are the search's to find.
+        if self.multipv > 1 || !self.outside.is_empty() {
+            return Err(self.outside.clone());
+        }
         let verdict = solver.solve(self.root, self.params, self.limits, control);
         log::debug!("solver: {} us", self.start.elapsed().as_micros());
         match verdict {
@@ -348,8 +380,13 @@ impl<G: Solve> Main<'_, G> {
         on_info: &mut impl FnMut(&Info<G::Move>),
         mut excluded: Vec<u16>,
     ) -> SearchResult<G::Move> {
+        if self.multipv > 1 {
+            return self.iterate_lines(ordering, control, on_info, &excluded);
+        }
         let (root, limits, params) = (self.root, self.limits, self.params);
         let root_moves = &self.root_moves;
+        // The moves left out of `root_moves` are in `excluded` too.
+        let legal_moves = root_moves.len() + self.outside.len();
         let mut result = self.fallback(&excluded);
         let mut offered: Vec<u16> = Vec::new();
         let max_depth = limits
@@ -465,7 +502,7 @@ impl<G: Solve> Main<'_, G> {
                     && !matches!(report, ScoreReport::Win(_))
                     && offered.len() < MAX_REFUTATIONS
                     && !offered.contains(&code)
-                    && excluded.len() + 1 < root_moves.len()
+                    && excluded.len() + 1 < legal_moves
                 {
                     offered.push(code);
                     let deadline = self.refutation_deadline(policy.early_percent);
@@ -506,7 +543,7 @@ impl<G: Solve> Main<'_, G> {
             }
             let code = G::encode_move(result.best_move);
             if !matches!(result.score, ScoreReport::Win(_))
-                && excluded.len() + 1 < root_moves.len()
+                && excluded.len() + 1 < legal_moves
                 && !excluded.contains(&code)
             {
                 let asked = Instant::now();
@@ -649,8 +686,114 @@ impl<G: Solve> Main<'_, G> {
             nodes: result.nodes,
             elapsed: result.elapsed,
             hashfull: self.tt.hashfull(),
+            multipv: 0,
             pv: result.pv.clone(),
         }
+    }
+
+    /// Iterative deepening of the `multipv` best root moves (`MultiPV`), as Stockfish
+    /// does it: at each depth the root is searched once per line with a full window,
+    /// leaving out the moves the lines before chose, and the lines are reported best
+    /// first, each with its own score and PV (`info ... multipv K ...`). An unfinished
+    /// depth is not reported; the answer is the best line of the last completed one. The
+    /// helpers search the whole root into the shared table only.
+    fn iterate_lines(
+        &self,
+        ordering: &mut Ordering,
+        control: &mut Control,
+        on_info: &mut impl FnMut(&Info<G::Move>),
+        excluded: &[u16],
+    ) -> SearchResult<G::Move> {
+        let (root, limits) = (self.root, self.limits);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        let mut result = self.fallback(excluded);
+        let mut pv_table = PvTable::default();
+        // The moves left out of the line being searched: `excluded`, then the moves of the
+        // lines before it at this depth.
+        let mut left_out = excluded.to_vec();
+        // (value, proven, line, seldepth) of each line found at this depth.
+        let mut lines: Vec<(i32, bool, SearchResult<G::Move>, usize)> =
+            Vec::with_capacity(self.multipv);
+        'deepening: for depth in 1..=max_depth {
+            let soft = self.deadline().soft;
+            if (depth > 1 && soft.is_some_and(|soft| Instant::now() >= soft)) || !control.check() {
+                break;
+            }
+            left_out.truncate(excluded.len());
+            lines.clear();
+            while lines.len() < self.multipv {
+                let mut search = Negamax::<G> {
+                    tt: self.tt,
+                    ordering: &mut *ordering,
+                    params: self.params,
+                    control: &mut *control,
+                    pv: &mut pv_table,
+                    horizon_leaves: 0,
+                    seldepth: 0,
+                    excluded: &left_out,
+                    prove_parity: None,
+                    forced_replies: 0,
+                    extension: 0,
+                    root_depth: 0,
+                };
+                let Some(value) = search.search(root, depth, 0, -INFINITY, INFINITY) else {
+                    break 'deepening;
+                };
+                let (proven, seldepth) = (search.horizon_leaves == 0, search.seldepth);
+                let pv: Vec<G::Move> = pv_table
+                    .root()
+                    .iter()
+                    .map(|&code| G::decode_move(code))
+                    .collect();
+                let Some(&best) = pv.first().filter(|mv| {
+                    self.root_moves.contains(mv) && !left_out.contains(&G::encode_move(**mv))
+                }) else {
+                    // No move left to search at this depth (a game's partial list).
+                    break;
+                };
+                left_out.push(G::encode_move(best));
+                let line = SearchResult {
+                    best_move: best,
+                    score: ScoreReport::new(value, proven, G::SCORING),
+                    depth,
+                    nodes: 0,
+                    main_nodes: 0,
+                    elapsed: Duration::ZERO,
+                    pv,
+                };
+                lines.push((value, proven, line, seldepth));
+            }
+            if lines.is_empty() {
+                break;
+            }
+            // A later line can come out better than an earlier one (the table learned in
+            // between): best first, the order of search among equals.
+            lines.sort_by_key(|&(value, ..)| std::cmp::Reverse(value));
+            let (nodes, elapsed) = (self.nodes(control.nodes()), self.start.elapsed());
+            for (index, (_, _, line, seldepth)) in lines.iter_mut().enumerate() {
+                line.nodes = nodes;
+                line.main_nodes = control.nodes();
+                line.elapsed = elapsed;
+                let mut info = self.info_of(line, *seldepth);
+                info.multipv = index as u32 + 1;
+                on_info(&info);
+            }
+            result = lines[0].2.clone();
+            if lines
+                .iter()
+                .all(|&(_, proven, ref line, _)| is_final(line.score, proven, depth))
+            {
+                break;
+            }
+        }
+        result.nodes = self.nodes(control.nodes());
+        result.main_nodes = control.nodes();
+        result.elapsed = self.start.elapsed();
+        self.wait_if_infinite(control);
+        result
     }
 }
 
@@ -711,6 +854,8 @@ mod tests {
                 stop: &StopFlag::new(),
                 ponder: None,
                 received,
+                searchmoves: &[],
+                multipv: 1,
             };
             run(request, &mut tables, &mut NoSolver, |_| {}, |_| {}).expect("not over")
         };
@@ -806,6 +951,8 @@ mod tests {
             tt,
             helper_nodes: Vec::new(),
             deepest: Deepest::default(),
+            multipv: 1,
+            outside: Vec::new(),
         }
     }
 

@@ -14,6 +14,9 @@ pub struct Info<M> {
     pub elapsed: Duration,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
+    /// With `MultiPV` above 1, which of the best lines this is (1 for the best); 0 when
+    /// the search shows only the best line.
+    pub multipv: u32,
     pub pv: Vec<M>,
 }
 

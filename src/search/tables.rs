@@ -10,6 +10,9 @@ pub const SEARCH_STACK_BYTES: usize = 256 << 20;
 /// The most search threads `Threads` accepts.
 pub const MAX_THREADS: usize = 256;
 
+/// The most lines `MultiPV` accepts (a search shows at most one per legal root move).
+pub const MAX_MULTI_PV: usize = crate::game::movelist::MOVELIST_CAPACITY;
+
 /// The tables a search learns into, kept between searches by the worker.
 pub struct Tables {
     /// Shared by all threads of a search.

@@ -12,7 +12,7 @@
 
 use crate::game::gomoku::cells::{cell_table, unpack_worths, CellTable};
 use crate::game::gomoku::patterns::{self, LineRule};
-use crate::game::gomoku::renju::Stones;
+use crate::game::gomoku::renju::{Forbidden, Stones};
 use crate::game::Player;
 
 /// The winning rule.
@@ -150,6 +150,15 @@ impl Board {
     #[inline]
     pub fn is_forbidden(&self, cell: usize) -> bool {
         self.rule == Rule::Renju && self.cell_class(0, cell) == cell_class::FORBIDDEN
+    }
+
+    /// Which renju restriction a Black stone on empty `cell` breaks (`None`: none, or not
+    /// renju). For error answers: the search asks [`Board::is_forbidden`].
+    pub fn forbidden_kind(&self, cell: usize) -> Option<Forbidden> {
+        if !self.is_forbidden(cell) {
+            return None;
+        }
+        Stones::new(self.size, self.stones[0], self.stones[1]).forbidden_kind(cell)
     }
 
     /// Stones on the board.

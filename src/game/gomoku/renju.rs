@@ -16,6 +16,25 @@ const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 /// taken as not forbidden (they need many interlocking threes and do not occur in play).
 const MAX_DEPTH: u32 = 6;
 
+/// The restriction a forbidden point breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forbidden {
+    Overline,
+    DoubleFour,
+    DoubleThree,
+}
+
+impl Forbidden {
+    /// The name renju players use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Forbidden::Overline => "overline",
+            Forbidden::DoubleFour => "double-four",
+            Forbidden::DoubleThree => "double-three",
+        }
+    }
+}
+
 /// Stones as bit sets, for the renju test.
 #[derive(Clone, Copy)]
 pub struct Stones {
@@ -80,11 +99,21 @@ impl Stones {
 
     /// Whether a Black stone on empty `cell` is forbidden. The board is left unchanged.
     pub fn is_forbidden(&mut self, cell: usize) -> bool {
+        self.forbidden_kind(cell).is_some()
+    }
+
+    /// Which restriction a Black stone on empty `cell` breaks, if any. The board is left
+    /// unchanged.
+    pub fn forbidden_kind(&mut self, cell: usize) -> Option<Forbidden> {
         let (row, col) = (cell as i32 / self.size, cell as i32 % self.size);
-        self.forbidden_at(row, col, 0)
+        self.verdict_at(row, col, 0)
     }
 
     fn forbidden_at(&mut self, row: i32, col: i32, depth: u32) -> bool {
+        self.verdict_at(row, col, depth).is_some()
+    }
+
+    fn verdict_at(&mut self, row: i32, col: i32, depth: u32) -> Option<Forbidden> {
         debug_assert!(self.at(row, col) == Point::Empty);
         self.set_black(row, col, true);
         let verdict = self.judge(row, col, depth);
@@ -93,18 +122,18 @@ impl Stones {
     }
 
     /// The verdict on the Black stone just put on (`row`, `col`).
-    fn judge(&mut self, row: i32, col: i32, depth: u32) -> bool {
+    fn judge(&mut self, row: i32, col: i32, depth: u32) -> Option<Forbidden> {
         let mut overline = false;
         for dir in DIRECTIONS {
             let (low, high) = self.run(row, col, dir);
             match high - low + 1 {
-                5 => return false, // a five wins, whatever else this stone makes
+                5 => return None, // a five wins, whatever else this stone makes
                 6.. => overline = true,
                 _ => {}
             }
         }
         if overline {
-            return true;
+            return Some(Forbidden::Overline);
         }
         let mut fours = 0;
         let mut four_lines = [false; 4];
@@ -114,21 +143,21 @@ impl Stones {
             four_lines[d] = n > 0;
         }
         if fours >= 2 {
-            return true;
+            return Some(Forbidden::DoubleFour);
         }
         if depth >= MAX_DEPTH {
-            return false;
+            return None;
         }
         let mut threes = 0;
         for (d, dir) in DIRECTIONS.into_iter().enumerate() {
             if !four_lines[d] && self.real_three_on_line(row, col, dir, depth) {
                 threes += 1;
                 if threes >= 2 {
-                    return true;
+                    return Some(Forbidden::DoubleThree);
                 }
             }
         }
-        false
+        None
     }
 
     /// The point at `offset` steps from (`row`, `col`) along `dir`.

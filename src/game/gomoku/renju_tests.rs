@@ -206,3 +206,34 @@ fn after_rule(position: &Gomoku, rule: Rule) -> Gomoku {
     other.set_side(position.side_to_move());
     other
 }
+
+#[test]
+fn an_illegal_move_names_the_restriction_it_breaks() {
+    let reason = |position: &Gomoku, square: &str| {
+        position
+            .parse_legal_move(square)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let three = board("g8 i8 h7 h9", "a1 c1 e1 a3", Player::First);
+    assert_eq!(
+        reason(&three, "h8"),
+        Err("h8: h8 is forbidden for Black (double-three)".to_string())
+    );
+    assert_eq!(
+        reason(&three, "g8"),
+        Err("g8: square g8 is occupied".to_string())
+    );
+    // e8-f8-g8-h8 and h4-h5-h6-(h7)-h8: two fours.
+    let four = board("e8 f8 g8 h4 h5 h6", FAR, Player::First);
+    assert_eq!(
+        reason(&four, "h8"),
+        Err("h8: h8 is forbidden for Black (double-four)".to_string())
+    );
+    // c8 to h8 with f8: six in a row.
+    let six = board("c8 d8 e8 g8 h8", FAR, Player::First);
+    assert_eq!(
+        reason(&six, "f8"),
+        Err("f8: f8 is forbidden for Black (overline)".to_string())
+    );
+}

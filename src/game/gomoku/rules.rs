@@ -273,4 +273,15 @@ impl Game for Gomoku {
             && self.outcome().is_none()
             && !self.is_forbidden(cell)
     }
+
+    fn illegal_reason(&self, mv: Cell) -> String {
+        let (cell, text) = (usize::from(mv.0), self.format_move(mv));
+        if self.board.stone(cell).is_some() {
+            return format!("square {text} is occupied");
+        }
+        match self.board.forbidden_kind(cell) {
+            Some(kind) => format!("{text} is forbidden for Black ({})", kind.name()),
+            None => "illegal move".to_string(),
+        }
+    }
 }
