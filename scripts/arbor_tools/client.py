@@ -124,7 +124,7 @@ class Limit:
     - `time`: seconds for this move (``go movetime``);
     - `depth`, `nodes`: plies and nodes;
     - `mate`: look for a forced win in that many moves of the side to move: the search ends
-      after ``2 * mate - 1`` plies or at a proof, whichever comes first (``go depth D solve``);
+      after ``2 * mate - 1`` plies or at a proof, whichever comes first (``go mate N``);
     - `white_clock`, `black_clock`, `white_inc`, `black_inc`: the clocks and increments in
       seconds (white is the first player); `remaining_moves`: moves to the next time control;
     - `solve` (arbor): search until the value is proven (``go solve``);
@@ -185,16 +185,13 @@ class Limit:
     def arguments(self) -> str:
         """The ``go`` arguments (times in milliseconds), e.g. ``depth 6 movetime 200``."""
         parts = ["ponder"] if self.ponder else []
-        depth = self.depth
-        if self.mate is not None:
-            depth = min(2 * self.mate - 1, depth or 2 * self.mate - 1)
-        for key, value in (("depth", depth), ("movetime", self.time_ms), ("nodes", self.nodes),
+        for key, value in (("depth", self.depth), ("mate", self.mate), ("movetime", self.time_ms), ("nodes", self.nodes),
                            ("wtime", self.white_clock_ms), ("btime", self.black_clock_ms),
                            ("winc", self.white_inc_ms), ("binc", self.black_inc_ms),
                            ("movestogo", self.remaining_moves)):
             if value is not None:
                 parts.append(f"{key} {value}")
-        if self.solve or self.mate is not None:
+        if self.solve:
             parts.append("solve")
         return " ".join(parts)
 

@@ -18,6 +18,7 @@ from arbor_tools import rules  # noqa: E402
 from arbor_tools.client import Analysis, Engine, EngineTimeout, Limit  # noqa: E402
 from arbor_tools.runner.config import ConfigError, TimeControl, parse_tc  # noqa: E402
 from arbor_tools.runner.referee import search_limit  # noqa: E402
+from scripts.tests.engine_path import arbor_binary  # noqa: E402
 
 STUB = [sys.executable, os.path.join(HERE, "stub_engine.py")]
 
@@ -35,8 +36,8 @@ class Units(unittest.TestCase):
         self.assertEqual(Limit(time=0.1, ponder=True).arguments(), "ponder movetime 100")
 
     def test_mate_is_a_bounded_solve(self):
-        self.assertEqual(Limit(mate=3).arguments(), "depth 5 solve")
-        self.assertEqual(Limit(mate=3, depth=2).arguments(), "depth 2 solve")
+        self.assertEqual(Limit(mate=3).arguments(), "mate 3")
+        self.assertEqual(Limit(mate=3, depth=2).arguments(), "depth 2 mate 3")
 
     def test_time_bound(self):
         self.assertEqual(Limit(time=0.5).time_bound(), 0.5)
@@ -153,6 +154,20 @@ class Deadlines(unittest.TestCase):
         sent = [line.split("> ", 1)[1].partition(" ")[2] for line in transcript.getvalue().splitlines() if "> " in line]
         sent = [command for command in sent if command.startswith("go ")]
         self.assertEqual(sent, ["go movetime 500", "go wtime 300 btime 250 winc 10 binc 10"])
+
+
+@unittest.skipIf(arbor_binary() is None, "the arbor binary is not built (cargo build --release)")
+class MateOnTheEngine(unittest.TestCase):
+    def test_a_mate_limit_is_go_mate_and_ends_at_the_proof(self):
+        transcript = io.StringIO()
+        with Engine.popen(str(arbor_binary()), timeout=30, transcript=transcript) as engine:
+            engine.new_game("connect4")
+            engine.position(moves=["d", "d", "c", "c", "b", "b"])
+            result = engine.play(Limit(mate=1))
+        self.assertIn(result.move, ("a", "e"))  # either end of the three makes four
+        self.assertEqual(str(result.score), "win 1")
+        sent = [line.split("> ", 1)[1].partition(" ")[2] for line in transcript.getvalue().splitlines() if "> " in line]
+        self.assertIn("go mate 1", sent)
 
 
 if __name__ == "__main__":
