@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]  # the checkout: its target/ and, beside it, shared/
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the scripts folder
 from arbor_tools.client import end_process  # noqa: E402
 
