@@ -1,7 +1,7 @@
 //! Memory shared by the large tables (the search's transposition table, the Connect Four
 //! solver's, the Othello endgame solver's and the Gomoku df-pn tables): the one fallible
-//! way they get their memory, page faulting ahead of use, advice and cache prefetches; the
-//! lowest layer, depending on nothing else in the crate.
+//! way they get their memory, clearing, page faulting ahead of use, advice and cache
+//! prefetches; the lowest layer, depending on nothing else in the crate.
 
 use std::fmt;
 
@@ -69,6 +69,27 @@ pub fn zeroed_table<T: Zeroable>(
             memory, count,
         )))
     }
+}
+
+/// The largest table [`clear_table`] zeroes in place.
+const REFRESH_BYTES: usize = 256 << 20;
+
+/// Forgets everything `items` (the table named `table`) holds. A table of at most 256 MiB
+/// is zeroed in place (its pages are mapped already: about 5 ms for 96 MiB); a larger one
+/// gets fresh zeroed memory, so forgetting it writes no byte (zeroing gigabytes in place
+/// takes seconds), or is zeroed in place if that memory cannot be had. Returns whether
+/// the memory is fresh: not mapped yet and without huge-page advice.
+pub fn clear_table<T: Zeroable>(table: &'static str, items: &mut Box<[T]>) -> bool {
+    if std::mem::size_of_val::<[T]>(items) > REFRESH_BYTES {
+        if let Ok(fresh) = zeroed_table(table, items.len()) {
+            *items = fresh;
+            return true;
+        }
+    }
+    // SAFETY: all bits zero is a valid `T` (`Zeroable`), and `items` is borrowed
+    // exclusively, so no other reference sees the values change.
+    unsafe { std::ptr::write_bytes(items.as_mut_ptr(), 0, items.len()) };
+    false
 }
 
 /// Bytes faulted in between two looks at `interrupted`.
@@ -173,7 +194,7 @@ pub fn floor_power_of_two(n: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{floor_power_of_two, prefault, zeroed_table};
+    use super::{clear_table, floor_power_of_two, prefault, zeroed_table, REFRESH_BYTES};
 
     #[test]
     fn tables_come_zeroed_and_prefaulting_keeps_their_values() {
@@ -198,6 +219,28 @@ mod tests {
         );
         let error = zeroed_table::<u64>("huge table", usize::MAX).expect_err("too large");
         assert_eq!(error.bytes, usize::MAX);
+    }
+
+    #[test]
+    fn clearing_zeroes_a_small_table_in_place_and_gives_a_large_one_fresh_memory() {
+        let mut small = zeroed_table::<u64>("test table", 1000).expect("8 KB");
+        small[5] = 7;
+        let address = small.as_ptr();
+        assert!(!clear_table("test table", &mut small), "zeroed in place");
+        assert_eq!(small.as_ptr(), address);
+        assert_eq!(small.len(), 1000);
+        assert!(small.iter().all(|&v| v == 0));
+        // Just above the limit: fresh pages, of which only the written ones are touched.
+        let count = REFRESH_BYTES / 8 + 1;
+        let mut large = zeroed_table::<u64>("test table", count).expect("256 MiB");
+        large[0] = 1;
+        large[count - 1] = 2;
+        assert!(clear_table("test table", &mut large), "fresh memory");
+        assert_eq!(large.len(), count);
+        assert_eq!((large[0], large[count - 1]), (0, 0));
+        let mut empty = zeroed_table::<u64>("test table", 0).expect("nothing");
+        assert!(!clear_table("test table", &mut empty));
+        assert!(empty.is_empty());
     }
 
     #[test]

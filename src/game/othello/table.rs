@@ -97,9 +97,6 @@ pub struct Table {
 /// Default size: 2^22 entries, 96 MiB.
 pub const DEFAULT_BITS: u32 = 22;
 
-/// The largest table [`Table::clear`] zeroes in place.
-const REFRESH_BYTES: usize = 256 << 20;
-
 /// The name of this table in [`TableError`]s.
 const NAME: &str = "Othello endgame table";
 
@@ -177,22 +174,12 @@ impl Table {
         true
     }
 
-    /// Forgets every position (at `game` and `newgame`, outside any timed move). A table
-    /// of at most [`REFRESH_BYTES`] stays mapped and is zeroed in place (about 5 ms for
-    /// 96 MiB); a larger one gets fresh memory (zeroing gigabytes in place takes seconds),
-    /// to be mapped by [`Table::map`], or is zeroed in place if that cannot be had.
+    /// Forgets every position (at `game` and `newgame`, outside any timed move). A large
+    /// table gets fresh memory (see [`crate::memory::clear_table`]), to be mapped by
+    /// [`Table::map`].
     pub fn clear(&mut self) {
         self.generation = 0;
-        if self.allocated_bytes() > REFRESH_BYTES {
-            if let Ok(fresh) = zeroed_slots(self.count) {
-                self.entries = fresh;
-                return;
-            }
-        }
-        self.entries
-            .iter()
-            .flatten()
-            .for_each(|word| word.store(0, Relaxed));
+        crate::memory::clear_table(NAME, &mut self.entries);
     }
 
     /// Forgets every position and frees the memory until the next search.

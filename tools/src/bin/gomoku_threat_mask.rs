@@ -20,6 +20,7 @@ use arbor::game::gomoku::{Gomoku, GomokuEval, GomokuParams, Rule};
 use arbor::game::{Evaluate, Game};
 
 use arbor_tools::flags::value;
+use arbor_tools::logistic::sigmoid;
 
 /// Static and searched values from this size on are decided by a threat rule (the rules
 /// score 8,000 and more; the pattern evaluation stays under 10,000 but hardly passes 5,000).
@@ -30,10 +31,6 @@ struct Sample {
     value: f64,
     mask: usize,
     target: f64,
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 fn main() {

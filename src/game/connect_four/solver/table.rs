@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::memory::TableError;
 
-/// The largest table [`Table::clear`] zeroes in place.
-const REFRESH_BYTES: usize = 256 << 20;
+/// The name of this table in [`TableError`]s.
+const NAME: &str = "Connect Four solver table";
 
 /// Slots of a table whose size was not set (`set_memory`): 2^24 (128 MiB). In the engine
 /// the table is half of `Hash` (32 MiB by default).
@@ -135,22 +135,12 @@ impl Table {
     }
 
     /// Forgets every entry, keeping the memory if the table has any (a table without
-    /// memory gets it at its first solve, or from [`Table::allocate`]). A table of at
-    /// most [`REFRESH_BYTES`] is zeroed in place (its pages are mapped already); a larger
-    /// one gets fresh zeroed memory, so forgetting it costs no write of every byte (8 GiB
-    /// took seconds), or is zeroed in place if that memory cannot be had.
+    /// memory gets it at its first solve, or from [`Table::allocate`]); a large table gets
+    /// fresh memory instead (see [`crate::memory::clear_table`]).
     pub fn clear(&mut self) {
-        if self.slots.is_empty() {
-            return;
+        if crate::memory::clear_table(NAME, &mut self.slots) {
+            self.huge = false;
         }
-        if self.allocated_bytes() > REFRESH_BYTES {
-            if let Ok(fresh) = zeroed_slots(self.slots.len()) {
-                self.slots = fresh;
-                self.huge = false;
-                return;
-            }
-        }
-        self.slots.iter().for_each(|slot| slot.store(0, Relaxed));
     }
 
     /// Forgets every entry and gives the memory back (another game was selected).
@@ -263,7 +253,7 @@ impl Busy {
 /// `count` zeroed slots as memory the allocator hands out already zeroed, page by page as
 /// it is first touched (a table written in full would stall the first timed solve).
 fn zeroed_slots(count: usize) -> Result<Box<[AtomicU64]>, TableError> {
-    crate::memory::zeroed_table("Connect Four solver table", count)
+    crate::memory::zeroed_table(NAME, count)
 }
 
 #[cfg(test)]

@@ -84,15 +84,9 @@ impl MoveCache {
         self.slots = Box::default();
     }
 
-    /// Forgets everything, keeping the memory: fresh zeroed memory, or the old zeroed in
-    /// place if that cannot be had.
+    /// Forgets everything, keeping the memory (see [`crate::memory::clear_table`]).
     pub fn clear(&mut self) {
-        if !self.slots.is_empty() {
-            match zeroed_slots(self.slots.len()) {
-                Ok(fresh) => self.slots = fresh,
-                Err(_) => self.slots.fill([0; WORDS]),
-            }
-        }
+        crate::memory::clear_table(NAME, &mut self.slots);
     }
 
     fn index(&self, key: u64) -> usize {
@@ -163,9 +157,12 @@ impl MoveCache {
     }
 }
 
+/// The name of this table in [`TableError`]s.
+const NAME: &str = "Gomoku df-pn move cache";
+
 /// `count` empty slots, from the allocator already zeroed.
 fn zeroed_slots(count: usize) -> Result<Box<[Packed]>, TableError> {
-    crate::memory::zeroed_table("Gomoku df-pn move cache", count)
+    crate::memory::zeroed_table(NAME, count)
 }
 
 #[cfg(test)]

@@ -152,15 +152,10 @@ impl Table {
         self.first = 0;
     }
 
-    /// Forgets everything (on `newgame`), keeping the memory: fresh zeroed memory (mapped
-    /// as it is used, as a new table's), or the old zeroed in place if that cannot be had.
+    /// Forgets everything (on `newgame`), keeping the memory (see
+    /// [`crate::memory::clear_table`]).
     pub fn clear(&mut self) {
-        if !self.entries.is_empty() {
-            match zeroed_entries(self.entries.len()) {
-                Ok(fresh) => self.entries = fresh,
-                Err(_) => self.entries.fill([0; 3]),
-            }
-        }
+        crate::memory::clear_table(NAME, &mut self.entries);
         self.generation = 0;
         self.first = 0;
     }
@@ -242,7 +237,10 @@ fn is_kept_disproof(e: &Entry, first: u8, generation: u8) -> bool {
     e.dn == 0 && e.exact && e.generation.wrapping_sub(first) <= generation.wrapping_sub(first)
 }
 
+/// The name of this table in [`TableError`]s.
+const NAME: &str = "Gomoku df-pn table";
+
 /// `count` empty entries, from the allocator already zeroed.
 fn zeroed_entries(count: usize) -> Result<Box<[Packed]>, TableError> {
-    crate::memory::zeroed_table("Gomoku df-pn table", count)
+    crate::memory::zeroed_table(NAME, count)
 }
