@@ -51,7 +51,7 @@ pub fn spawn_reader(mut input: impl BufRead + Send + 'static) -> Receiver<Input>
 }
 
 /// The byte order mark some editors and Windows tools put before UTF-8 text.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Splits input into lines of text for the session and the front ends alike: lines are
 /// cut at [`MAX_LINE_BYTES`], a byte order mark before the first line is dropped, and a
