@@ -21,7 +21,8 @@ pub enum Input {
     Eof,
 }
 
-/// Reads lines on a thread of its own, so the session can answer while a line is pending.
+/// Reads lines on a thread of its own, so the session (or a front end) can answer while
+/// a line is pending. The channel ends with [`Input::Eof`], then disconnects.
 pub fn spawn_reader(mut input: impl BufRead + Send + 'static) -> Receiver<Input> {
     let (tx, rx) = crossbeam_channel::unbounded();
     let spawned = std::thread::Builder::new()
