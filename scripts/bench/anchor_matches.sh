@@ -10,7 +10,7 @@
 set -eu
 out=$1 ntest=$2 ntest_dir=$3 rapfi=$4 rapfi_dir=$5 cli=$6
 here=$(cd "$(dirname "$0")" && pwd)
-arbor=$(cd "$here/.." && pwd)/target/release/arbor
+arbor=$(cd "$here/../.." && pwd)/target/release/arbor
 mkdir -p "$out"
 uptime > "$out/load.txt"
 for depth in 4 8; do

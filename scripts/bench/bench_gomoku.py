@@ -25,7 +25,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]  # the checkout: its target/ and, beside it, shared/
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the scripts folder
+from arbor_tools.client import end_process  # noqa: E402
+
 SIZE = 15
 # 3-stone openings as offsets from the centre (the format of openings_freestyle15_sample.txt),
 # used when that file is absent.
@@ -93,7 +96,8 @@ class Engine:
         )
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.first_win_cpu: float | None = None
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -155,9 +159,9 @@ class Engine:
     def close(self) -> None:
         try:
             self.send("quit")
-            self.process.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
+        except (OSError, ValueError):
+            pass
+        end_process(self.process, own_group=False, grace=5.0, reader=self._reader)
 
 
 def set_options(engine: "Engine", options: list[tuple[str, str]]) -> None:

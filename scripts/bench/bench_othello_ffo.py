@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the scripts folder
-from arbor_tools.client import Engine, EngineError, Limit  # noqa: E402
+from arbor_tools.client import Engine, EngineError, Limit, end_process  # noqa: E402
 
 
 @dataclass
@@ -110,9 +110,9 @@ class NTest:
     def close(self) -> None:
         try:
             self.send("quit")
-            self.process.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
+        except (OSError, ValueError):
+            pass
+        end_process(self.process, own_group=False, grace=5.0)
 
 
 def main() -> int:

@@ -20,14 +20,14 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from bench_runner_overhead import timed  # noqa: E402  (one timing helper for both benchmarks)
+from bench_runner_overhead import ENGINE, timed  # noqa: E402  (one timing helper for both benchmarks)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ray", default="local", help="local, auto or HOST:PORT (default local)")
     parser.add_argument("--engine-cpus", default="1", help="--ray-engine-cpus (default 1)")
-    parser.add_argument("--engine", default=os.path.join(HERE, "..", "target", "release", "arbor"))
+    parser.add_argument("--engine", default=ENGINE)
     parser.add_argument("--games", type=int, nargs="+", default=[200])
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--runs", type=int, default=5)

@@ -20,6 +20,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+#: The checkout's release build, the default --engine.
+ENGINE = os.path.normpath(os.path.join(HERE, "..", "..", "target", "release", "arbor"))
 
 
 def timed(command: list[str]) -> float:
@@ -34,7 +36,7 @@ def timed(command: list[str]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cutechess", required=True, help="path of cutechess-cli")
-    parser.add_argument("--engine", default=os.path.join(HERE, "..", "target", "release", "arbor"))
+    parser.add_argument("--engine", default=ENGINE)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--depth", type=int, default=2)

@@ -1,4 +1,4 @@
-"""arbor_client against the real arbor binary (skipped when it is not built) and the stub engine.
+"""arbor_tools.client against the real arbor binary (skipped when it is not built) and the stub engine.
 
 The binary is $ARBOR_BIN, else target/release/arbor, else target/debug/arbor.
 """

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from ... import sprt as stats
 from ..config import ConfigError
+from ..records.jsonl import read_lines
 from ..report import Standings, Tally
 
 #: Forfeit kinds as the referee words them (``NAME (X): KIND ...``), in the order shown.
@@ -178,20 +179,6 @@ class MatchData:
         if self.total and played < self.total:
             return f"unfinished: {played}{of} games recorded"
         return f"finished: {played} games"
-
-
-def read_lines(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
-    """The records of a file with their line numbers. A torn last line (a runner still
-    writing it, or killed) is skipped; the file is never changed."""
-    with open(path, "rb") as handle:
-        data = handle.read()
-    data = data[: data.rfind(b"\n") + 1]
-    for number, line in enumerate(data.decode("utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                yield number, json.loads(line)
-            except json.JSONDecodeError:
-                raise ConfigError(f"{path}:{number}: not a JSON record") from None
 
 
 def read_match(paths: list[str], sprt: stats.Sprt | None = None) -> MatchData:

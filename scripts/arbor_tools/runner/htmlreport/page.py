@@ -128,7 +128,9 @@ def _summary(data: MatchData) -> str:
     if len(data.engines) == 2 and data.records:
         t = data.tally()
         ptnml = t.ptnml()
-        est = stats.match_estimate(t.wins, t.draws, t.losses, ptnml)
+        # One summary serves every card: the figures of the runner's report (stats.report).
+        summary = stats.summarize(t.wins, t.draws, t.losses, ptnml, data.sprt)
+        est = summary.elo
         a_points = t.wins + t.draws / 2
         b_points = t.losses + t.draws / 2
         paired = sum(ptnml) > 0
@@ -141,14 +143,15 @@ def _summary(data: MatchData) -> str:
                      f'{_fmt(est.nelo_error)}</span></small>', "normalized Elo"),
             ("LOS", f'<b data-stat="los">{est.los * 100:.2f}</b> %', "likelihood of superiority"),
             ("W / D / L", f'<b data-stat="wdl">{t.wins} / {t.draws} / {t.losses}</b>',
-             f"{t.games} games, draw ratio {est.draw_ratio * 100:.2f}%"),
+             f"{t.games} games, draw ratio {est.draw_ratio * 100:.2f}%"
+             + (" of pairs (WL+DD)" if paired else "")),
         ]
         if paired:
             cards.append(("Pentanomial", f'<b data-stat="ptnml">[{", ".join(str(c) for c in ptnml)}]</b>',
                           "pairs LL, LD, WL+DD, WD, WW"))
         if data.sprt is not None:
-            counts = data.sprt.counts(t.wins, t.draws, t.losses, ptnml)
-            value = data.sprt.llr(counts)
+            value = summary.llr
+            assert value is not None
             lower, upper = data.sprt.bounds()
             share = (min(max(value, lower), upper) - lower) / (upper - lower) * 100
             decision = data.sprt.decision(value)

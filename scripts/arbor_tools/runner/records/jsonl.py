@@ -19,7 +19,7 @@ import hashlib
 import json
 import os
 import stat
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Iterable
 
 from ..config import Config, ConfigError
 
@@ -169,20 +169,24 @@ class RecordsFile:
             pass
 
 
+def read_lines(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
+    """The records of a file with their line numbers. A torn last line (a runner still
+    writing it, or killed) is skipped; the file is never changed."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    data = data[: data.rfind(b"\n") + 1]
+    for number, line in enumerate(data.decode("utf-8").splitlines(), 1):
+        if line.strip():
+            try:
+                yield number, json.loads(line)
+            except json.JSONDecodeError:
+                raise ConfigError(f"{path}:{number}: not a JSON record") from None
+
+
 def load_records(path: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """The header and game records of a records file, read only (for tools and tests)."""
     header, records = None, []
-    with open(path, "rb") as handle:
-        data = handle.read()
-    for number, line in enumerate(data.decode("utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            if number == len(data.decode("utf-8").splitlines()) and not data.endswith(b"\n"):
-                break  # a torn last line
-            raise ConfigError(f"{path}:{number}: not a JSON record") from None
+    for _, record in read_lines(path):
         if record.get("type") == "match":
             header = record
         elif record.get("type") == "game":
