@@ -9,6 +9,7 @@ use crate::bench;
 use crate::frontend::pipe::SessionPipe;
 use crate::frontend::{gomocup, nboard, uci};
 use crate::game::Game;
+use crate::protocol::reader::BOM;
 use crate::protocol::session::Session;
 use crate::registry::{with_game, AnyGame};
 
@@ -118,9 +119,6 @@ fn serve() -> ExitCode {
     };
     finish(session.run(input))
 }
-
-/// The UTF-8 byte order mark.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 fn start_pipe() -> io::Result<SessionPipe> {
     SessionPipe::start().map_err(io::Error::other)

@@ -9,13 +9,13 @@ pub mod nboard;
 pub mod pipe;
 pub mod uci;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use crossbeam_channel::{select, Receiver};
 
 pub(crate) use crate::frontend::conversation::{Conversation, SessionLine};
 use crate::frontend::pipe::SessionPipe;
-use crate::protocol::reader::LineReader;
+use crate::protocol::reader::Input;
 
 /// A front end: translates its tool's lines into arbor's protocol and the session's
 /// answers back.
@@ -46,21 +46,21 @@ pub(crate) trait Translator {
 pub(crate) fn drive<T: Translator, W: Write>(
     translator: &mut T,
     mut pipe: SessionPipe,
-    lines: Receiver<ToolLine>,
+    lines: Receiver<Input>,
     mut output: W,
 ) -> io::Result<()> {
     let session_output = pipe.output().clone();
     loop {
         select! {
             recv(lines) -> line => match line {
-                Ok(Ok(line)) => {
+                Ok(Input::Line(line, _)) => {
                     if !translator.on_input(line.trim(), &pipe, &mut output)? {
                         pipe.send("quit");
                         break;
                     }
                 }
-                Ok(Err(reason)) => translator.on_bad_input(reason, &pipe, &mut output)?,
-                Err(_) => {
+                Ok(Input::Bad(reason)) => translator.on_bad_input(reason, &pipe, &mut output)?,
+                Ok(Input::Eof) | Err(_) => {
                     pipe.close();
                     break;
                 }
@@ -81,28 +81,4 @@ pub(crate) fn drive<T: Translator, W: Write>(
 pub(crate) fn say(out: &mut impl Write, line: &str) -> io::Result<()> {
     writeln!(out, "{line}")?;
     out.flush()
-}
-
-/// One line from the tool: its text (without the line end), or why it is not text.
-pub(crate) type ToolLine = Result<String, &'static str>;
-
-/// Reads lines on a thread of its own, as the session's own reader does (a leading byte
-/// order mark dropped, bad bytes and overlong lines reported); the channel disconnects at
-/// end of input.
-pub(crate) fn spawn_line_reader(mut input: impl BufRead + Send + 'static) -> Receiver<ToolLine> {
-    let (tx, rx) = crossbeam_channel::unbounded();
-    let spawned = std::thread::Builder::new()
-        .name("frontend-input".into())
-        .spawn(move || {
-            let mut lines = LineReader::new();
-            while let Ok(Some(line)) = lines.next(&mut input) {
-                if tx.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-    if let Err(error) = spawned {
-        log::error!("cannot start the input thread: {error}");
-    }
-    rx
 }

@@ -11,33 +11,7 @@ pub mod session;
 
 use std::fmt;
 
-/// Every command name, in `list_commands` order.
-pub const COMMANDS: &[&str] = &[
-    "protocol_version",
-    "name",
-    "version",
-    "list_commands",
-    "known_command",
-    "help",
-    "quit",
-    "list_games",
-    "game",
-    "newgame",
-    "position",
-    "setoption",
-    "options",
-    "isready",
-    "go",
-    "stop",
-    "ponderhit",
-    "showboard",
-    "legal",
-    "perft",
-    "eval",
-    "bench",
-];
-
-/// What `help` says of a command.
+/// A command's name and what `help` says of it.
 pub struct CommandHelp {
     pub name: &'static str,
     /// The command with its arguments, as `help COMMAND` shows it.
@@ -46,7 +20,12 @@ pub struct CommandHelp {
     pub summary: &'static str,
 }
 
-/// Every command's help, in `list_commands` order.
+/// Every command name, in `list_commands` order.
+pub fn command_names() -> impl Iterator<Item = &'static str> {
+    COMMAND_HELP.iter().map(|help| help.name)
+}
+
+/// Every command (the `list_commands` answer, in its order) and its help.
 pub const COMMAND_HELP: &[CommandHelp] = &[
     CommandHelp {
         name: "protocol_version",

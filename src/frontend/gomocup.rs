@@ -17,9 +17,10 @@ use std::io::{self, BufRead, Write};
 use crossbeam_channel::select;
 
 use crate::frontend::pipe::SessionPipe;
-use crate::frontend::{say, spawn_line_reader, Conversation, SessionLine};
+use crate::frontend::{say, Conversation, SessionLine};
 use crate::game::notation::parse_square;
 use crate::protocol::options::EngineSettings;
+use crate::protocol::reader::{spawn_reader, Input};
 use time::{think_time, TimeInfo};
 
 /// Board sizes arbor plays.
@@ -80,7 +81,7 @@ pub fn run(
     input: impl BufRead + Send + 'static,
     mut output: impl Write,
 ) -> io::Result<()> {
-    let lines = spawn_line_reader(input);
+    let lines = spawn_reader(input);
     let session_output = pipe.output().clone();
     let mut brain = Brain {
         size: None,
@@ -124,10 +125,10 @@ pub fn run(
         select! {
             recv(lines) -> line => match line {
                 // END ends at once, even while thinking (dropping the pipe stops the search).
-                Ok(Ok(line)) if line.trim().eq_ignore_ascii_case("END") => return Ok(()),
-                Ok(Ok(line)) => brain.waiting.push_back(line),
-                Ok(Err(reason)) => say(&mut output, &format!("ERROR {reason}"))?,
-                Err(_) => input_open = false,
+                Ok(Input::Line(line, _)) if line.trim().eq_ignore_ascii_case("END") => return Ok(()),
+                Ok(Input::Line(line, _)) => brain.waiting.push_back(line),
+                Ok(Input::Bad(reason)) => say(&mut output, &format!("ERROR {reason}"))?,
+                Ok(Input::Eof) | Err(_) => input_open = false,
             },
             recv(session_output) -> line => match line {
                 Ok(line) => brain.on_output(&line, &pipe, &mut output)?,

@@ -12,8 +12,9 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
 use crate::frontend::pipe::SessionPipe;
-use crate::frontend::{drive, say, spawn_line_reader, Conversation, SessionLine, Translator};
+use crate::frontend::{drive, say, Conversation, SessionLine, Translator};
 use crate::game::GameError;
+use crate::protocol::reader::spawn_reader;
 use crate::registry::AnyGame;
 
 /// Midgame depth until the GUI sends `set depth`.
@@ -70,7 +71,7 @@ pub fn run(
     input: impl BufRead + Send + 'static,
     output: impl Write,
 ) -> io::Result<()> {
-    let lines = spawn_line_reader(input);
+    let lines = spawn_reader(input);
     let position = AnyGame::new("othello", &[]).map_err(|e| io::Error::other(e.to_string()))?;
     let mut nboard = NBoard {
         setup: "startpos".to_string(),

@@ -10,9 +10,10 @@ use std::io::{self, BufRead, Write};
 
 use crate::frontend::drops::{fen_to_grid, from_drop, to_drop};
 use crate::frontend::pipe::SessionPipe;
-use crate::frontend::{drive, say, spawn_line_reader, Conversation, SessionLine, Translator};
+use crate::frontend::{drive, say, Conversation, SessionLine, Translator};
 use crate::game::{Game, GameError};
 use crate::protocol::options::{EngineSettings, ENGINE_OPTIONS};
+use crate::protocol::reader::spawn_reader;
 use crate::protocol::ErrorKind;
 use crate::registry::{with_game, AnyGame, GAME_NAMES};
 
@@ -100,7 +101,7 @@ pub fn run(
     input: impl BufRead + Send + 'static,
     output: impl Write,
 ) -> io::Result<()> {
-    let lines = spawn_line_reader(input);
+    let lines = spawn_reader(input);
     let (variant, start, game_line) = available_variants()
         .next()
         .and_then(|v| variant_game(v.uci))

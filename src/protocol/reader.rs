@@ -21,7 +21,8 @@ pub enum Input {
     Eof,
 }
 
-/// Reads lines on a thread of its own, so the session can answer while a line is pending.
+/// Reads lines on a thread of its own, so the session (or a front end) can answer while
+/// a line is pending. The channel ends with [`Input::Eof`], then disconnects.
 pub fn spawn_reader(mut input: impl BufRead + Send + 'static) -> Receiver<Input> {
     let (tx, rx) = crossbeam_channel::unbounded();
     let spawned = std::thread::Builder::new()
@@ -51,7 +52,7 @@ pub fn spawn_reader(mut input: impl BufRead + Send + 'static) -> Receiver<Input>
 }
 
 /// The byte order mark some editors and Windows tools put before UTF-8 text.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Splits input into lines of text for the session and the front ends alike: lines are
 /// cut at [`MAX_LINE_BYTES`], a byte order mark before the first line is dropped, and a

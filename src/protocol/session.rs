@@ -22,7 +22,7 @@ use crate::protocol::options::{
 use crate::protocol::parse::{is_ignored, line_id, parse_line};
 use crate::protocol::reader::{spawn_reader, Input};
 use crate::protocol::{
-    Command, ErrorKind, GoArgs, ProtocolError, Request, Setup, COMMANDS, COMMAND_HELP,
+    command_names, Command, ErrorKind, GoArgs, ProtocolError, Request, Setup, COMMAND_HELP,
     PROTOCOL_VERSION,
 };
 use crate::registry::{with_game, AllParams, AnyGame, Registered, GAME_NAMES};
@@ -263,10 +263,10 @@ impl<W: Write> Session<W> {
             Command::ProtocolVersion => Ok(PROTOCOL_VERSION.to_string()),
             Command::Name => Ok("arbor".to_string()),
             Command::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
-            Command::ListCommands => Ok(COMMANDS.join("\n")),
+            Command::ListCommands => Ok(command_names().collect::<Vec<_>>().join("\n")),
             Command::Help(None) => Ok(help_text()),
             Command::Help(Some(name)) => command_help(&name),
-            Command::KnownCommand(name) => Ok(COMMANDS.contains(&name.as_str()).to_string()),
+            Command::KnownCommand(name) => Ok(command_names().any(|c| c == name).to_string()),
             Command::ListGames => Ok(GAME_NAMES.join("\n")),
             Command::IsReady => Ok("readyok".to_string()),
             Command::Options => Ok(self.options_text()),
@@ -564,9 +564,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn help_covers_every_command_in_order() {
-        let names: Vec<&str> = COMMAND_HELP.iter().map(|h| h.name).collect();
-        assert_eq!(names, COMMANDS);
+    fn the_command_table_names_each_known_command_once() {
+        // The table names commands the parser knows, each once.
+        let names: Vec<&str> = command_names().collect();
+        for (i, name) in names.iter().enumerate() {
+            assert!(!names[..i].contains(name), "{name} twice");
+            let parsed = parse_line(name).map_err(|error| error.kind);
+            assert_ne!(parsed, Err(ErrorKind::UnknownCommand), "{name}");
+        }
         assert_eq!(command_help("GO").map(|text| text.lines().count()), Ok(2));
         assert!(command_help("fly").is_err());
     }
